@@ -1,0 +1,217 @@
+#include "catalog/json_reader.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace infraplan {
+
+std::string Diagnostic::toString() const {
+    std::string where = pointer.empty() ? std::string("(document)") : pointer;
+    return where + ": " + (severity == Severity::warning ? "warning: " : "") + message;
+}
+
+void Diagnostics::error(std::string pointer, std::string message) {
+    items.push_back({std::move(pointer), std::move(message), Diagnostic::Severity::error});
+}
+
+void Diagnostics::warning(std::string pointer, std::string message) {
+    items.push_back({std::move(pointer), std::move(message), Diagnostic::Severity::warning});
+}
+
+bool Diagnostics::hasErrors() const { return errorCount() > 0; }
+
+std::size_t Diagnostics::errorCount() const {
+    std::size_t n = 0;
+    for (const auto& d : items) n += d.severity == Diagnostic::Severity::error;
+    return n;
+}
+
+std::string Diagnostics::toString() const {
+    std::string out;
+    for (auto severity : {Diagnostic::Severity::error, Diagnostic::Severity::warning})
+        for (const auto& d : items)
+            if (d.severity == severity) out += d.toString() + "\n";
+    return out;
+}
+
+std::string pointerEscape(const std::string& key) {
+    std::string out;
+    out.reserve(key.size());
+    for (char c : key) {
+        if (c == '~')
+            out += "~0";
+        else if (c == '/')
+            out += "~1";
+        else
+            out += c;
+    }
+    return out;
+}
+
+std::string describeValue(const nlohmann::json& value) {
+    switch (value.type()) {
+        case nlohmann::json::value_t::object: return "an object";
+        case nlohmann::json::value_t::array: return "an array";
+        case nlohmann::json::value_t::null: return "null";
+        case nlohmann::json::value_t::string: {
+            std::string s = value.get<std::string>();
+            if (s.size() > 40) s = s.substr(0, 40) + "...";
+            return nlohmann::json(s).dump(-1, ' ', false,
+                                          nlohmann::json::error_handler_t::replace);
+        }
+        default: return value.dump();
+    }
+}
+
+ObjectReader::ObjectReader(const nlohmann::json& value, std::string pointer,
+                           Diagnostics& diagnostics)
+    : m_pointer(std::move(pointer))
+    , m_diags(diagnostics) {
+    if (value.is_object())
+        m_object = &value;
+    else
+        m_diags.error(m_pointer, "must be an object, got " + describeValue(value));
+}
+
+std::string ObjectReader::pointerTo(const std::string& key) const {
+    return m_pointer + "/" + pointerEscape(key);
+}
+
+bool ObjectReader::has(const std::string& key) const {
+    return m_object && m_object->contains(key);
+}
+
+const nlohmann::json* ObjectReader::raw(const std::string& key) {
+    if (!m_object) return nullptr;
+    auto it = m_object->find(key);
+    if (it == m_object->end()) return nullptr;
+    m_read.insert(key);
+    return &*it;
+}
+
+void ObjectReader::requireKey(const std::string& key) {
+    if (m_object && !has(key)) m_diags.error(pointerTo(key), "is required");
+}
+
+bool ObjectReader::readString(const std::string& key, std::string& out, bool required) {
+    const nlohmann::json* v = raw(key);
+    if (!v) {
+        if (required && m_object) m_diags.error(pointerTo(key), "is required");
+        return false;
+    }
+    if (!v->is_string()) {
+        m_diags.error(pointerTo(key), "must be a string, got " + describeValue(*v));
+        return false;
+    }
+    out = v->get<std::string>();
+    return true;
+}
+
+void ObjectReader::string(const std::string& key, std::string& out, bool required) {
+    readString(key, out, required);
+}
+
+void ObjectReader::boolean(const std::string& key, bool& out) {
+    const nlohmann::json* v = raw(key);
+    if (!v) return;
+    if (!v->is_boolean()) {
+        m_diags.error(pointerTo(key), "must be true or false, got " + describeValue(*v));
+        return;
+    }
+    out = v->get<bool>();
+}
+
+namespace {
+std::string formatNumber(double x) {
+    std::ostringstream os;
+    os << x;
+    return os.str();
+}
+}  // namespace
+
+void ObjectReader::number(const std::string& key, double& out, double min, double max,
+                          bool required) {
+    const nlohmann::json* v = raw(key);
+    if (!v) {
+        if (required && m_object) m_diags.error(pointerTo(key), "is required");
+        return;
+    }
+    if (!v->is_number()) {
+        m_diags.error(pointerTo(key), "must be a number, got " + describeValue(*v));
+        return;
+    }
+    double x = v->get<double>();
+    if (!std::isfinite(x)) {
+        m_diags.error(pointerTo(key), "must be a finite number");
+        return;
+    }
+    if (x < min || x > max) {
+        m_diags.error(pointerTo(key), "must be between " + formatNumber(min) + " and " +
+                                          formatNumber(max) + ", got " + describeValue(*v));
+        return;
+    }
+    out = x;
+}
+
+void ObjectReader::integer(const std::string& key, long long& out, long long min, long long max,
+                           bool required) {
+    const nlohmann::json* v = raw(key);
+    if (!v) {
+        if (required && m_object) m_diags.error(pointerTo(key), "is required");
+        return;
+    }
+    const std::string what = min > 0    ? "a positive integer"
+                             : min == 0 ? "a non-negative integer"
+                                        : "an integer";
+    long long value = 0;
+    if (v->is_number_integer()) {
+        if (v->is_number_unsigned() && v->get<unsigned long long>() >
+                                           static_cast<unsigned long long>(max)) {
+            m_diags.error(pointerTo(key), "must be at most " + std::to_string(max) + ", got " +
+                                              describeValue(*v));
+            return;
+        }
+        value = v->get<long long>();
+    } else if (v->is_number_float()) {
+        double x = v->get<double>();
+        if (!std::isfinite(x) || std::floor(x) != x) {
+            m_diags.error(pointerTo(key), "must be " + what + ", got " + describeValue(*v));
+            return;
+        }
+        if (x < static_cast<double>(min) || x > static_cast<double>(max)) {
+            m_diags.error(pointerTo(key), "must be " + what + " no larger than " +
+                                              std::to_string(max) + ", got " + describeValue(*v));
+            return;
+        }
+        value = static_cast<long long>(x);
+    } else {
+        m_diags.error(pointerTo(key), "must be " + what + ", got " + describeValue(*v));
+        return;
+    }
+    if (value < min) {
+        m_diags.error(pointerTo(key), "must be " + what + ", got " + describeValue(*v));
+        return;
+    }
+    if (value > max) {
+        m_diags.error(pointerTo(key), "must be at most " + std::to_string(max) + ", got " +
+                                          describeValue(*v));
+        return;
+    }
+    out = value;
+}
+
+void ObjectReader::integer(const std::string& key, int& out, int min, int max, bool required) {
+    long long value = out;
+    integer(key, value, min, max, required);
+    out = static_cast<int>(value);
+}
+
+nlohmann::json ObjectReader::unknown() const {
+    nlohmann::json out = nlohmann::json::object();
+    if (!m_object) return out;
+    for (auto it = m_object->begin(); it != m_object->end(); ++it)
+        if (!m_read.count(it.key())) out[it.key()] = it.value();
+    return out;
+}
+
+}  // namespace infraplan

@@ -1,0 +1,43 @@
+#pragma once
+// What an evaluation of a design produces (DESIGN.md §4). Each engine fills its own section;
+// toJson() in results_json.cpp writes the contract's field names.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "catalog/entries.h"
+
+namespace infraplan {
+
+struct Bottleneck {
+    std::string resource;  // "compute" | "hbm-bandwidth" | "scale-up link" | "nic" | ...
+    std::string phase;     // "forward" | "dp all-reduce" | "decode" | ...
+    double share_of_time = 0;
+    double utilization = 0;
+    std::string advice;
+    std::string item_id;  // design item to select when the user clicks it ("" = none)
+};
+
+// What the hardware adds up to, before any workload: the foundation's evaluation.
+struct Inventory {
+    std::map<std::string, long long> items_by_kind;  // accelerator, nic, switch, memory, ...
+    long long devices = 0;                             // accelerators
+    std::array<double, catalog::kPrecisionCount> peak_tflops{};  // summed over all devices
+    double memory_capacity_gb = 0;    // device memory, summed
+    double memory_bandwidth_gb_s = 0;  // device memory bandwidth, summed
+    double memory_node_capacity_gb = 0;  // memory items (HBM/CXL pools)
+    std::map<std::string, long long> links_by_type;  // catalog link id -> physical links
+};
+
+struct Results {
+    bool feasible = true;
+    std::vector<std::string> reasons;   // why not feasible
+    std::vector<std::string> warnings;  // feasible, but worth knowing
+    std::vector<Bottleneck> bottlenecks;
+    long long devices = 0;
+    Inventory inventory;
+};
+
+}  // namespace infraplan

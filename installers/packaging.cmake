@@ -1,0 +1,11 @@
+# CPack packaging: a .deb and a .tar.gz of the two executables (the catalog is compiled in).
+set(CPACK_PACKAGE_NAME "infraplan")
+set(CPACK_PACKAGE_VENDOR "Infraplan developers")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
+set(CPACK_PACKAGE_VERSION "${PROJECT_VERSION}")
+set(CPACK_GENERATOR "TGZ;DEB")
+set(CPACK_DEBIAN_PACKAGE_MAINTAINER "Infraplan developers")
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_RESOURCE_FILE_LICENSE "${PROJECT_SOURCE_DIR}/LICENSE")
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/examples DESTINATION share/infraplan)
+include(CPack)
