@@ -1,0 +1,54 @@
+#pragma once
+// The one interface through which the engines ask what communication costs. The training and
+// inference engines describe each collective of a phase; a CommModel answers in seconds.
+// Two implementations: a per-tier alpha-beta estimate from node templates (perf/), and the
+// flow-level model that routes every flow over the expanded fabric (topology/).
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace infraplan {
+
+enum class Collective : std::uint8_t { all_reduce, reduce_scatter, all_gather, all_to_all, send_recv };
+const char* toString(Collective c);
+
+// The parallel dimension a collective runs over; the model knows which ranks form each group
+// from the strategy and the placement.
+enum class ParallelDim : std::uint8_t { tp, cp, ep, dp, pp };
+const char* toString(ParallelDim d);
+
+struct CollectiveRequest {
+    Collective op = Collective::all_reduce;
+    ParallelDim dim = ParallelDim::dp;
+    double bytes = 0;  // message size per rank (S in DESIGN.md §6): the buffer each rank holds
+    // Every group of this dimension runs it at the same time (all DP groups all-reduce at once).
+};
+
+struct CollectiveCost {
+    double time_s = 0;
+    double bandwidth_time_s = 0;  // the bytes-over-bandwidth part
+    double latency_time_s = 0;    // the alpha part
+    std::string binding_tier;     // "nvlink" | "nic" | "leaf-spine" | ...
+    std::string binding_link;     // a readable name of the most loaded link ("" if unknown)
+    double binding_utilization = 0;
+};
+
+class CommModel {
+public:
+    virtual ~CommModel() = default;
+    // Cost of one collective, run concurrently by every group of its dimension.
+    virtual CollectiveCost cost(const CollectiveRequest& request) const = 0;
+    // Cost of several collectives that run at the same time (they share links).
+    virtual CollectiveCost concurrentCost(std::span<const CollectiveRequest> requests) const {
+        CollectiveCost worst;
+        for (const auto& r : requests) {
+            CollectiveCost c = cost(r);
+            if (c.time_s > worst.time_s) worst = c;
+        }
+        return worst;
+    }
+};
+
+}  // namespace infraplan

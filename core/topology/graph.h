@@ -1,0 +1,60 @@
+#pragma once
+// The explicit hardware graph of a design: every replicated item and every node-template part
+// becomes a vertex, every physical connection an edge. Vertices keep the index of the design
+// item they came from, so results can be shown on what the user drew. Built by expand().
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "catalog/catalog.h"
+#include "catalog/json_reader.h"
+#include "core/design/design.h"
+
+namespace infraplan {
+
+enum class VertexKind : std::uint8_t { accelerator, memory, switch_, nic, cpu };
+
+struct Vertex {
+    VertexKind kind = VertexKind::accelerator;
+    std::uint32_t item = 0;     // index into Design::hardware.items this vertex came from
+    std::uint32_t instance = 0; // which replica of that item (0 .. total instances - 1)
+    std::int32_t part = -1;     // position inside a node template (GPU 3, NIC 5); -1 otherwise
+    std::int32_t tier = 0;      // switches: 0 scale-up, 1 leaf, 2 spine, 3 core (fabrics)
+    const std::string* ref = nullptr;  // catalog id (points into the design or the catalog)
+};
+
+struct Edge {
+    std::uint32_t a = 0, b = 0;     // vertex indices; links are full duplex
+    double bandwidth_gb_s = 0;      // per direction, all lanes together
+    double latency_ns = 0;
+    std::uint32_t lanes = 1;
+    std::int32_t design_link = -1;  // index into Design::hardware.links; -1 = generated/internal
+    std::uint32_t item = 0;         // the design item that owns it (fabric/node for generated)
+    const std::string* ref = nullptr;  // catalog link id
+};
+
+struct Graph {
+    std::vector<Vertex> vertices;
+    std::vector<Edge> edges;
+    std::vector<std::uint32_t> accelerators;  // vertex indices of accelerators, in rank order
+    long long nodes = 0;                      // node-template instances
+};
+
+struct ExpandOptions {
+    long long max_devices = 1'000'000;  // refuse larger designs before allocating anything
+    long long max_vertices = 50'000'000;
+};
+
+struct ExpandResult {
+    Graph graph;
+    Diagnostics diagnostics;  // errors name the design item or link by JSON pointer
+    bool ok() const { return !diagnostics.hasErrors(); }
+};
+
+// Expand replication (item and group counts), node templates and fabric generators into an
+// explicit graph. Never allocates past the limits: counts are checked first.
+ExpandResult expand(const Design& design, const catalog::Catalog& catalog,
+                    const ExpandOptions& options = {});
+
+}  // namespace infraplan
