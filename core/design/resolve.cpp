@@ -1,0 +1,78 @@
+#include "core/design/resolve.h"
+
+#include <algorithm>
+#include <map>
+
+namespace infraplan {
+namespace {
+constexpr long long kSaturated = 1LL << 62;
+
+long long saturatingMultiply(long long a, long long b) {
+    if (a <= 0 || b <= 0) return 0;
+    if (a > kSaturated / b) return kSaturated;
+    return a * b;
+}
+}  // namespace
+
+const catalog::Model* resolveModel(const Design& design, const catalog::Catalog& catalog) {
+    if (const auto* inline_model = std::get_if<catalog::Model>(&design.workload.model))
+        return inline_model;
+    return catalog.model(std::get<std::string>(design.workload.model));
+}
+
+long long totalInstances(const Design& design, const Item& item) {
+    long long n = item.count;
+    const Item* current = &item;
+    // Walk up the parent chain; a cycle (rejected by validation) must not loop forever here.
+    for (std::size_t depth = 0; !current->parent.empty() && depth < design.hardware.items.size();
+         ++depth) {
+        current = design.findItem(current->parent);
+        if (!current) break;
+        n = saturatingMultiply(n, current->count);
+    }
+    return n;
+}
+
+const DevicePool* DeviceSummary::primary() const {
+    if (pools.empty()) return nullptr;
+    return &*std::max_element(pools.begin(), pools.end(),
+                              [](const DevicePool& a, const DevicePool& b) {
+                                  return a.devices < b.devices;
+                              });
+}
+
+DeviceSummary summarizeDevices(const Design& design, const catalog::Catalog& catalog) {
+    std::map<std::string, DevicePool> byAccelerator;
+    for (const Item& item : design.hardware.items) {
+        const long long instances = totalInstances(design, item);
+        if (item.kind == ItemKind::node) {
+            const catalog::NodeTemplate* node = catalog.node(item.ref);
+            if (!node) continue;
+            const catalog::Accelerator* acc = catalog.accelerator(node->accelerator);
+            if (!acc) continue;
+            DevicePool& pool = byAccelerator[acc->id];
+            pool.accelerator = acc;
+            pool.node = node;
+            pool.nodes = std::min(kSaturated, pool.nodes + instances);
+            pool.devices_per_node = node->accelerators;
+            pool.devices =
+                std::min(kSaturated, pool.devices + saturatingMultiply(instances, node->accelerators));
+        } else if (item.kind == ItemKind::accelerator) {
+            const catalog::Accelerator* acc = catalog.accelerator(item.ref);
+            if (!acc) continue;
+            DevicePool& pool = byAccelerator[acc->id];
+            pool.accelerator = acc;
+            pool.devices = std::min(kSaturated, pool.devices + instances);
+            if (pool.devices_per_node == 0)
+                pool.devices_per_node = static_cast<int>(std::min<long long>(item.count, 1 << 20));
+        }
+    }
+    DeviceSummary summary;
+    for (auto& [id, pool] : byAccelerator) {
+        summary.devices = std::min(kSaturated, summary.devices + pool.devices);
+        summary.pools.push_back(pool);
+    }
+    return summary;
+}
+
+}  // namespace infraplan
