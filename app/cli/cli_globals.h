@@ -1,0 +1,12 @@
+#pragma once
+// Options every infraplan-cli subcommand shares (DESIGN.md §3).
+
+#include <string>
+
+namespace infraplan::cli {
+
+struct CliGlobals {
+    std::string user_catalog;  // --user-catalog FILE, or $INFRAPLAN_USER_CATALOG; "" = default
+};
+
+}  // namespace infraplan::cli
