@@ -6,6 +6,7 @@
 
 #include "catalog/model_json.h"
 #include "core/io/design_json.h"
+#include "core/io/overrides.h"
 #include "catalog/json_limits.h"
 
 namespace infraplan {
@@ -354,6 +355,10 @@ LoadResult parseDesign(std::string_view text, const LoadOptions& options) {
         result.diagnostics.error("", error);
         return result;
     }
+    LoadResult overridden;
+    for (const std::string& assignment : options.overrides)
+        applyOverride(*document, assignment, overridden.diagnostics);
+    if (overridden.diagnostics.hasErrors()) return overridden;
     return designFromJson(*document);
 }
 
