@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
 
 namespace infraplan {
 namespace {
@@ -20,9 +21,15 @@ FlowCommModel::FlowCommModel(Graph graph, const Design& design, const catalog::C
     m_router = std::make_unique<Router>(m_graph, catalog);
     m_bandwidth_b_s.resize(static_cast<Eigen::Index>(2 * m_graph.edges.size()));
     bool warned = false;
+    std::unordered_map<const std::string*, const catalog::Link*> links;  // few distinct refs
     for (std::size_t e = 0; e < m_graph.edges.size(); ++e) {
         const Edge& edge = m_graph.edges[e];
-        const catalog::Link* link = edge.ref ? catalog.link(*edge.ref) : nullptr;
+        const catalog::Link* link = nullptr;
+        if (edge.ref) {
+            auto [it, added] = links.emplace(edge.ref, nullptr);
+            if (added) it->second = catalog.link(*edge.ref);
+            link = it->second;
+        }
         const bool scaleUp = link ? link->cls == catalog::LinkClass::scale_up
                                   : m_router->domains().internal(static_cast<std::uint32_t>(e));
         double bw = edge.bandwidth_gb_s * 1e9 *
@@ -66,13 +73,7 @@ int FlowCommModel::column(FlowPattern pattern, ParallelDim dim) const {
     m_classes.push_back(std::move(routed));
     m_secondsPerByte.push_back(worst);
     m_bindingDir.push_back(binding);
-    // The routing matrix: one column per flow class, one row per link direction.
-    std::vector<Eigen::Triplet<double>> triplets;
-    for (std::size_t c = 0; c < m_classes.size(); ++c)
-        for (Eigen::SparseVector<double>::InnerIterator in(m_classes[c].loads); in; ++in)
-            triplets.emplace_back(static_cast<int>(in.index()), static_cast<int>(c), in.value());
-    m_routing.resize(m_bandwidth_b_s.size(), static_cast<Eigen::Index>(m_classes.size()));
-    m_routing.setFromTriplets(triplets.begin(), triplets.end());
+    m_routingStale = true;
     m_columns.emplace(key, col);
     return col;
 }
@@ -162,13 +163,33 @@ CollectiveCost FlowCommModel::toCost(const Plan& plan) const {
     return c;
 }
 
+// The routing matrix: one column per flow class, one row per link direction, assembled
+// column by column (each class's loads are already sorted by row).
+const Eigen::SparseMatrix<double>& FlowCommModel::routing() const {
+    if (!m_routingStale) return m_routing;
+    Eigen::Index nonZeros = 0;
+    for (const RoutedClass& c : m_classes)
+        nonZeros += c.loads.nonZeros();
+    m_routing.resize(m_bandwidth_b_s.size(), static_cast<Eigen::Index>(m_classes.size()));
+    m_routing.reserve(nonZeros);
+    for (std::size_t c = 0; c < m_classes.size(); ++c) {
+        m_routing.startVec(static_cast<Eigen::Index>(c));
+        for (Eigen::SparseVector<double>::InnerIterator in(m_classes[c].loads); in; ++in)
+            m_routing.insertBack(in.index(), static_cast<Eigen::Index>(c)) = in.value();
+    }
+    m_routing.finalize();
+    m_routingStale = false;
+    return m_routing;
+}
+
 Eigen::VectorXd FlowCommModel::loadsOf(std::span<const Plan> plans) const {
-    Eigen::VectorXd volume = Eigen::VectorXd::Zero(m_routing.cols());
+    const Eigen::SparseMatrix<double>& R = routing();
+    Eigen::VectorXd volume = Eigen::VectorXd::Zero(R.cols());
     for (const Plan& plan : plans)
         for (const Phase& p : plan.phases)
             volume[p.column] += p.volume;
-    if (m_routing.cols() == 0) return Eigen::VectorXd::Zero(m_bandwidth_b_s.size());
-    return m_routing * volume;
+    if (R.cols() == 0) return Eigen::VectorXd::Zero(m_bandwidth_b_s.size());
+    return R * volume;
 }
 
 CollectiveCost FlowCommModel::cost(const CollectiveRequest& request) const {

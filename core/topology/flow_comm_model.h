@@ -84,6 +84,7 @@ private:
     Plan best(const CollectiveRequest& r) const;
     CollectiveCost toCost(const Plan& plan) const;
     Eigen::VectorXd loadsOf(std::span<const Plan> plans) const;
+    const Eigen::SparseMatrix<double>& routing() const;
 
     Graph m_graph;
     const Design& m_design;
@@ -98,7 +99,8 @@ private:
     mutable std::vector<RoutedClass> m_classes;
     mutable std::vector<double> m_secondsPerByte;     // per class: busiest direction
     mutable std::vector<std::uint32_t> m_bindingDir;  // per class
-    mutable Eigen::SparseMatrix<double> m_routing;    // directions x classes
+    mutable Eigen::SparseMatrix<double> m_routing;    // directions x classes, built on demand
+    mutable bool m_routingStale = false;
     mutable std::map<std::pair<Collective, ParallelDim>, Recorded> m_recorded;
 };
 

@@ -1,7 +1,6 @@
 #include "core/topology/link_labels.h"
 
-#include <map>
-#include <tuple>
+#include <unordered_map>
 
 #include "core/design/resolve.h"
 
@@ -39,13 +38,16 @@ const char* tierName(int tier) {
 LinkLabels::LinkLabels(const Graph& graph, const Design& design)
     : m_graph(graph), m_design(design) {
     m_index.resize(graph.vertices.size());
-    std::map<std::tuple<std::uint32_t, std::uint32_t, int, int>, std::uint32_t> next;
+    std::unordered_map<std::uint64_t, std::uint32_t> next;
     for (std::size_t i = 0; i < graph.vertices.size(); ++i) {
         const Vertex& v = graph.vertices[i];
         const bool fabric = v.item < design.hardware.items.size() &&
                             design.hardware.items[v.item].kind == ItemKind::fabric;
-        const auto key = fabric ? std::make_tuple(v.item, 0u, -1, v.tier)
-                                : std::make_tuple(v.item, v.instance, static_cast<int>(v.kind), -1);
+        // (item, instance, kind) for parts; (item, tier) for a fabric's switches.
+        const std::uint64_t key = (static_cast<std::uint64_t>(v.item) << 40) |
+                                  (fabric ? (1ULL << 39) | static_cast<std::uint64_t>(v.tier & 0xff)
+                                          : (static_cast<std::uint64_t>(v.instance) << 8) |
+                                                static_cast<std::uint64_t>(v.kind));
         m_index[i] = next[key]++;
     }
     for (const Item& item : design.hardware.items)

@@ -87,22 +87,34 @@ bool RouteDomains::isPort(std::int32_t d, std::uint16_t part) const {
 
 const LocalRoute& RouteDomains::route(std::int32_t d, std::uint16_t from, std::uint16_t to) {
     const Domain& dom = domain(d);
-    const std::uint64_t key = (static_cast<std::uint64_t>(dom.shape) << 32) |
-                              (static_cast<std::uint64_t>(from) << 16) | to;
-    auto it = m_routes.find(key);
-    if (it != m_routes.end()) return it->second;
+    constexpr std::uint32_t kDenseLimit = 1024;  // parts; beyond, a hash map
+    std::int32_t* slot = nullptr;
+    if (dom.vcount <= kDenseLimit) {
+        if (m_routeIndex.size() <= dom.shape) m_routeIndex.resize(dom.shape + 1u);
+        auto& table = m_routeIndex[dom.shape];
+        if (table.empty()) table.assign(std::size_t{dom.vcount} * dom.vcount, -1);
+        slot = &table[std::size_t{from} * dom.vcount + to];
+    } else {
+        const std::uint64_t key = (static_cast<std::uint64_t>(dom.shape) << 32) |
+                                  (static_cast<std::uint64_t>(from) << 16) | to;
+        slot = &m_routeMap.emplace(key, -1).first->second;
+    }
+    if (*slot >= 0) return m_routes[static_cast<std::size_t>(*slot)];
     const Domain& shape = domain(m_shapeDomain[dom.shape]);
     LocalRoute r = computeRoute(shape, from, to, false);
     if (!r.ok) r = computeRoute(shape, from, to, true);  // PCIe-only nodes: through the host
-    return m_routes.emplace(key, std::move(r)).first->second;
+    *slot = static_cast<std::int32_t>(m_routes.size());
+    m_routes.push_back(std::move(r));
+    return m_routes.back();
 }
 
 const std::vector<std::pair<std::uint16_t, float>>& RouteDomains::nearestPorts(std::int32_t d,
                                                                                std::uint16_t part) {
     const Domain& dom = domain(d);
-    const std::uint64_t key = (static_cast<std::uint64_t>(dom.shape) << 32) | part;
-    auto it = m_nearest.find(key);
-    if (it != m_nearest.end()) return it->second;
+    if (m_nearestIndex.size() <= dom.shape) m_nearestIndex.resize(dom.shape + 1u);
+    auto& table = m_nearestIndex[dom.shape];
+    if (table.empty()) table.assign(dom.vcount, -1);
+    if (table[part] >= 0) return m_nearest[static_cast<std::size_t>(table[part])];
     std::vector<std::pair<std::uint16_t, float>> best;
     std::uint16_t bestHops = kFar;
     for (std::uint16_t p : dom.ports) {
@@ -114,7 +126,9 @@ const std::vector<std::pair<std::uint16_t, float>>& RouteDomains::nearestPorts(s
     }
     for (auto& b : best)
         b.second = 1.f / static_cast<float>(best.size());
-    return m_nearest.emplace(key, std::move(best)).first->second;
+    table[part] = static_cast<std::int32_t>(m_nearest.size());
+    m_nearest.push_back(std::move(best));
+    return m_nearest.back();
 }
 
 // Breadth-first from `to` inside the domain, then the flow from `from` split equally over

@@ -4,6 +4,7 @@
 // template and reused for every instance. Its ports are the parts with links leaving it.
 
 #include <cstdint>
+#include <deque>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -61,8 +62,13 @@ private:
     std::vector<std::uint8_t> m_internal;
     std::vector<Domain> m_domains;
     std::vector<std::int32_t> m_shapeDomain;  // shape -> a domain of that shape
-    std::unordered_map<std::uint64_t, LocalRoute> m_routes;
-    std::unordered_map<std::uint64_t, std::vector<std::pair<std::uint16_t, float>>> m_nearest;
+    // Caches: per shape, a dense (from, to) table of indices into m_routes, or a hash map
+    // for very large domains.
+    std::deque<LocalRoute> m_routes;  // deque: references stay valid as it grows
+    std::vector<std::vector<std::int32_t>> m_routeIndex;
+    std::unordered_map<std::uint64_t, std::int32_t> m_routeMap;
+    std::deque<std::vector<std::pair<std::uint16_t, float>>> m_nearest;
+    std::vector<std::vector<std::int32_t>> m_nearestIndex;  // per shape, per part
 };
 
 }  // namespace infraplan

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
 
 namespace infraplan {
 namespace {
@@ -21,11 +22,15 @@ Router::Router(const Graph& graph, const catalog::Catalog& catalog) : m_graph(gr
     m_adj.build(graph);
     const std::size_t n = graph.vertices.size();
     m_transitNs.assign(n, 0.f);
+    std::unordered_map<const std::string*, float> latencyOf;  // few distinct refs
     for (std::size_t v = 0; v < n; ++v) {
         const Vertex& vx = graph.vertices[v];
         if (vx.kind != VertexKind::switch_ || !vx.ref) continue;
-        if (const catalog::Switch* sw = catalog.switchEntry(*vx.ref))
-            m_transitNs[v] = static_cast<float>(sw->latency_ns);
+        auto [it, added] = latencyOf.emplace(vx.ref, 0.f);
+        if (added)
+            if (const catalog::Switch* sw = catalog.switchEntry(*vx.ref))
+                it->second = static_cast<float>(sw->latency_ns);
+        m_transitNs[v] = it->second;
     }
     m_domains = std::make_unique<RouteDomains>(graph, m_adj, m_transitNs);
     const RouteDomains& dom = *m_domains;
@@ -65,16 +70,34 @@ Router::Router(const Graph& graph, const catalog::Catalog& catalog) : m_graph(gr
             if (!dom.internal(m_adj.edge[a]) && m_core[m_adj.to[a]] >= 0) {
                 m_coreTo.push_back(static_cast<std::uint32_t>(m_core[m_adj.to[a]]));
                 m_coreEdge.push_back(m_adj.edge[a]);
+                m_coreDir.push_back(2 * m_adj.edge[a] +
+                                    (graph.edges[m_adj.edge[a]].a == v ? 0 : 1));
             }
         m_coreOffset[c + 1] = static_cast<std::uint32_t>(m_coreTo.size());
     }
+    findTwins();
     m_load.assign(directions(), 0.0);
 }
 
+void Router::findTwins() {
+    std::map<std::vector<std::uint64_t>, std::uint32_t> classes;
+    m_twin.resize(m_coreVertex.size());
+    std::vector<std::uint64_t> key;
+    for (std::uint32_t c = 0; c < m_coreVertex.size(); ++c) {
+        key.clear();
+        for (std::uint32_t a = m_coreOffset[c]; a < m_coreOffset[c + 1]; ++a) {
+            const auto latency =
+                static_cast<std::uint32_t>(m_graph.edges[m_coreEdge[a]].latency_ns);
+            key.push_back((static_cast<std::uint64_t>(m_coreTo[a]) << 32) | latency);
+        }
+        std::sort(key.begin(), key.end());
+        key.push_back(m_coreTransit[c]);
+        m_twin[c] = classes.emplace(key, c).first->second;
+    }
+}
+
 void Router::addDir(std::uint32_t edge, std::uint32_t from, double w) {
-    const std::uint32_t dir = 2 * edge + (m_graph.edges[edge].a == from ? 0 : 1);
-    if (m_load[dir] == 0) m_touched.push_back(dir);
-    m_load[dir] += w;
+    addLoad(2 * edge + (m_graph.edges[edge].a == from ? 0 : 1), w);
 }
 
 void Router::addLocal(std::int32_t d, const LocalRoute& r, double w) {
@@ -91,13 +114,18 @@ RoutedClass Router::route(std::span<const FlowDemand> flows) {
     for (const FlowDemand& f : flows)
         if (f.weight > 0 && f.src != f.dst) routeFlow(f);
     flushCore();
-    std::sort(m_touched.begin(), m_touched.end());
     out.loads.resize(static_cast<Eigen::Index>(directions()));
     out.loads.reserve(static_cast<Eigen::Index>(m_touched.size()));
-    for (std::uint32_t dir : m_touched) {
-        out.loads.insertBack(dir) = m_load[dir];
-        m_load[dir] = 0;
+    if (m_touched.size() * 16 < directions()) {  // few: sort them; many: sweep in order
+        std::sort(m_touched.begin(), m_touched.end());
+        for (std::uint32_t dir : m_touched)
+            out.loads.insertBack(dir) = m_load[dir];
+    } else {
+        for (std::uint32_t dir = 0; dir < directions(); ++dir)
+            if (m_load[dir] != 0) out.loads.insertBack(dir) = m_load[dir];
     }
+    for (std::uint32_t dir : m_touched)
+        m_load[dir] = 0;
     m_touched.clear();
     m_out = nullptr;
     return out;
@@ -185,6 +213,7 @@ void Router::outerSegment(std::uint32_t p, std::uint32_t q, double w, float extr
 }
 
 const Router::CoreTree& Router::coreTree(std::uint32_t root) {
+    root = m_twin[root];
     auto it = m_trees.find(root);
     if (it != m_trees.end()) return *it->second;
     const std::size_t n = m_coreVertex.size();
@@ -224,35 +253,44 @@ void Router::flushCore() {
     for (std::size_t i = 0; i < m_pending.size();) {
         const std::uint32_t root = m_pending[i].to;
         const CoreTree& tree = coreTree(root);
+        // The search ran from root's twin `rep`: only those two swap places.
+        const std::uint32_t rep = m_twin[root];
+        const auto dist = [&](std::uint32_t v) -> std::uint32_t {
+            return v == root ? 0 : (v == rep ? tree.dist[root] : tree.dist[v]);
+        };
+        const auto lat = [&](std::uint32_t v) -> float {
+            return v == root ? 0.f : (v == rep ? tree.lat[root] : tree.lat[v]);
+        };
         std::size_t top = 0;
         for (; i < m_pending.size() && m_pending[i].to == root; ++i) {
             const Pending& p = m_pending[i];
-            const std::uint16_t d = tree.dist[p.from];
+            const std::uint32_t d = dist(p.from);
             if (d == kFar) {
                 ++m_out->unreachable;
                 continue;
             }
             m_out->latency_ns =
-                std::max(m_out->latency_ns, static_cast<double>(p.extra_ns + tree.lat[p.from]));
+                std::max(m_out->latency_ns, static_cast<double>(p.extra_ns + lat(p.from)));
             if (level.size() <= d) level.resize(d + 1u);
             if (flow[p.from] == 0) level[d].push_back(p.from);
             flow[p.from] += p.weight;
             top = std::max<std::size_t>(top, d);
         }
+        std::vector<std::uint32_t> next;
         for (std::size_t h = top; h > 0; --h) {
             for (std::uint32_t u : level[h]) {
                 const double f = flow[u];
                 flow[u] = 0;
-                std::uint32_t next = 0;
+                next.clear();
                 for (std::uint32_t a = m_coreOffset[u]; a < m_coreOffset[u + 1]; ++a) {
                     const std::uint32_t w = m_coreTo[a];
-                    next += tree.dist[w] + 1u == h && (w == root || m_coreTransit[w]);
+                    if (dist(w) + 1u == h && (w == root || m_coreTransit[w])) next.push_back(a);
                 }
-                const double share = f / std::max<std::uint32_t>(next, 1);
-                for (std::uint32_t a = m_coreOffset[u]; a < m_coreOffset[u + 1]; ++a) {
+                if (next.empty()) continue;
+                const double share = f / static_cast<double>(next.size());
+                for (std::uint32_t a : next) {
                     const std::uint32_t w = m_coreTo[a];
-                    if (tree.dist[w] + 1u != h || !(w == root || m_coreTransit[w])) continue;
-                    addDir(m_coreEdge[a], m_coreVertex[u], share);
+                    addLoad(m_coreDir[a], share);
                     if (flow[w] == 0) level[h - 1].push_back(w);
                     flow[w] += share;
                 }

@@ -53,8 +53,13 @@ private:
     void outerSegment(std::uint32_t p, std::uint32_t q, double w, float extra_ns);
     void addLocal(std::int32_t d, const LocalRoute& r, double w);
     void addDir(std::uint32_t edge, std::uint32_t from, double w);
+    void addLoad(std::uint32_t dir, double w) {
+        if (m_load[dir] == 0) m_touched.push_back(dir);
+        m_load[dir] += w;
+    }
     const CoreTree& coreTree(std::uint32_t root);
     void flushCore();
+    void findTwins();
 
     const Graph& m_graph;
     Adjacency m_adj;
@@ -66,7 +71,11 @@ private:
     std::vector<std::uint32_t> m_anchorEdge;  // pendant vertex -> its single outer edge
     std::vector<std::uint32_t> m_anchor;      // vertex -> core vertex it reaches the core at
     std::vector<std::uint8_t> m_coreTransit;  // core id -> may carry through traffic
+    // Twins: core vertices with the same neighbours over equal links (the leaves of a pod)
+    // are equidistant from everything else, so one search serves the whole class.
+    std::vector<std::uint32_t> m_twin;  // core id -> representative core id
     std::vector<std::uint32_t> m_coreOffset, m_coreTo, m_coreEdge;
+    std::vector<std::uint32_t> m_coreDir;  // per adjacency entry: the edge direction leaving u
     std::unordered_map<std::uint32_t, std::unique_ptr<CoreTree>> m_trees;
     std::size_t m_treeBytes = 0;
     // Per route() call.
