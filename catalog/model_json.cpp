@@ -15,8 +15,8 @@ void readMoe(const nlohmann::json& value, const std::string& pointer, Diagnostic
     r.integer("shared_experts", moe.shared_experts, 0, 1 << 10);
     r.integer("dense_layers", moe.dense_layers, 0, 1 << 14);
     if (moe.top_k > moe.experts)
-        diags.error(pointer + "/top_k",
-                    "must not exceed experts (" + std::to_string(moe.experts) + ")");
+        diags.error(pointer + "/top_k", "must not exceed experts (" +
+                                            std::to_string(moe.experts) + ")");
     model.moe = moe;
 }
 
@@ -55,8 +55,9 @@ void readModelFields(ObjectReader& r, Model& model) {
         diags.error(r.pointerTo("heads"), "must divide hidden (" + std::to_string(model.hidden) +
                                               "), got " + std::to_string(model.heads));
     if (model.kv_heads > 0 && model.heads > 0 && model.heads % model.kv_heads != 0)
-        diags.error(r.pointerTo("kv_heads"), "must divide heads (" + std::to_string(model.heads) +
-                                                 "), got " + std::to_string(model.kv_heads));
+        diags.error(r.pointerTo("kv_heads"), "must divide heads (" +
+                                                 std::to_string(model.heads) + "), got " +
+                                                 std::to_string(model.kv_heads));
     if (model.moe && model.moe->dense_layers > model.layers)
         diags.error(r.pointerTo("moe") + "/dense_layers", "must not exceed layers");
 }
