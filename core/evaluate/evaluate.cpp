@@ -2,6 +2,7 @@
 
 #include "core/design/validate.h"
 #include "core/evaluate/inventory.h"
+#include "core/perf/training_engine.h"
 #include "core/topology/graph.h"
 
 namespace infraplan {
@@ -36,6 +37,7 @@ Results evaluate(const Design& design, const catalog::Catalog& catalog,
 
     results.inventory = takeInventory(expanded.graph, catalog);
     results.devices = results.inventory.devices;
+    if (design.workload.mode == WorkloadMode::training) evaluateTraining(design, catalog, results);
     return results;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "catalog/entries.h"
+#include "core/results/training_results.h"
 
 namespace infraplan {
 
@@ -38,6 +39,8 @@ struct Results {
     std::vector<Bottleneck> bottlenecks;
     long long devices = 0;
     Inventory inventory;
+    std::optional<TrainingResults> training;  // training-mode designs
+    std::optional<MemoryResults> memory;      // per-device memory (training engine fills it)
 };
 
 }  // namespace infraplan
