@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "catalog/entries.h"
+#include "core/facility/facility_results.h"
 
 namespace infraplan {
 
@@ -38,6 +39,8 @@ struct Results {
     std::vector<Bottleneck> bottlenecks;
     long long devices = 0;
     Inventory inventory;
+    // power.*, cooling.*, cost.*, energy.*, reliability.* (core/facility)
+    std::optional<FacilityResults> facility;
 };
 
 }  // namespace infraplan

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "catalog/json_reader.h"
+#include "core/results/facility_json.h"
 
 namespace infraplan {
 namespace {
@@ -60,6 +61,7 @@ nlohmann::json resultsToJson(const Results& r) {
                         {"devices", r.devices}};
     for (const Bottleneck& b : r.bottlenecks) j["bottlenecks"].push_back(bottleneckToJson(b));
     j["inventory"] = inventoryToJson(r.inventory);
+    writeFacilityJson(r, j);
 
     for (const std::string& where : scrubNonFinite(j))
         j["warnings"].push_back("internal error: a non-finite value at " + where +
