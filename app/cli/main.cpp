@@ -51,7 +51,8 @@ const catalog::Catalog& cliCatalog(const cli::CliGlobals& /*globals*/) {
 }
 
 void addValidate(CLI::App& app, const cli::CliGlobals& globals, DesignArgs& args, int& exit_code) {
-    CLI::App* cmd = app.add_subcommand("validate", "Check a design file; exit 0 if valid, 1 if not");
+    CLI::App* cmd =
+        app.add_subcommand("validate", "Check a design file; exit 0 if valid, 1 if not");
     cmd->add_option("DESIGN", args.path, "Design file (.json)")->required();
     cmd->add_option("--max-devices", args.max_devices, "Refuse designs with more accelerators")
         ->check(CLI::PositiveNumber);

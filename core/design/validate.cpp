@@ -8,20 +8,30 @@
 namespace infraplan {
 namespace {
 
-std::string itemPointer(std::size_t index) { return "/hardware/items/" + std::to_string(index); }
-std::string linkPointer(std::size_t index) { return "/hardware/links/" + std::to_string(index); }
+std::string itemPointer(std::size_t index) {
+    return "/hardware/items/" + std::to_string(index);
+}
+std::string linkPointer(std::size_t index) {
+    return "/hardware/links/" + std::to_string(index);
+}
 
 // The catalog kind an item's `ref` must name.
 std::optional<catalog::EntryKind> refKindFor(ItemKind kind) {
     switch (kind) {
-        case ItemKind::accelerator: return catalog::EntryKind::accelerator;
-        case ItemKind::memory: return catalog::EntryKind::memory;
-        case ItemKind::switch_: return catalog::EntryKind::switch_;
-        case ItemKind::nic: return catalog::EntryKind::nic;
-        case ItemKind::node: return catalog::EntryKind::node;
+        case ItemKind::accelerator:
+            return catalog::EntryKind::accelerator;
+        case ItemKind::memory:
+            return catalog::EntryKind::memory;
+        case ItemKind::switch_:
+            return catalog::EntryKind::switch_;
+        case ItemKind::nic:
+            return catalog::EntryKind::nic;
+        case ItemKind::node:
+            return catalog::EntryKind::node;
         case ItemKind::cpu:
         case ItemKind::group:
-        case ItemKind::fabric: return std::nullopt;
+        case ItemKind::fabric:
+            return std::nullopt;
     }
     return std::nullopt;
 }
@@ -64,7 +74,8 @@ void checkItems(const Design& design, const catalog::Catalog& catalog, Diagnosti
                 diags.error(ptr + "/parent", "names \"" + item.parent + "\", which is not an item");
             else if (parent->kind != ItemKind::group)
                 diags.error(ptr + "/parent", "names \"" + item.parent + "\", a " +
-                                                 toString(parent->kind) + "; only groups contain items");
+                                                 toString(parent->kind) +
+                                                 "; only groups contain items");
         }
     }
     // A parent chain longer than the number of items must loop.
@@ -90,12 +101,13 @@ void checkLinks(const Design& design, const catalog::Catalog& catalog, Diagnosti
             if (!end)
                 diags.error(ptr + "/" + key, "names \"" + *id + "\", which is not an item");
             else if (end->kind == ItemKind::group)
-                diags.error(ptr + "/" + key, "names the group \"" + *id +
-                                                 "\"; link the items inside it");
+                diags.error(ptr + "/" + key,
+                            "names the group \"" + *id + "\"; link the items inside it");
         }
         if (link.from == link.to && !link.from.empty())
             diags.error(ptr, "links \"" + link.from + "\" to itself");
-        if (!link.ref.empty()) checkRef(ptr + "/ref", link.ref, catalog::EntryKind::link, catalog, diags);
+        if (!link.ref.empty())
+            checkRef(ptr + "/ref", link.ref, catalog::EntryKind::link, catalog, diags);
     }
 }
 
@@ -110,11 +122,12 @@ void checkWorkload(const Design& design, const catalog::Catalog& catalog, Diagno
     if (!s.kv_offload.empty()) {
         const Item* target = design.findItem(s.kv_offload);
         if (!target || target->kind != ItemKind::memory)
-            diags.error("/strategy/kv_offload", "must name a memory item, got \"" +
-                                                    s.kv_offload + "\"");
+            diags.error("/strategy/kv_offload",
+                        "must name a memory item, got \"" + s.kv_offload + "\"");
     }
     if (s.interleave > 1 && s.pp == 1)
-        diags.warning("/strategy/interleave", "has no effect without pipeline parallelism (pp = 1)");
+        diags.warning("/strategy/interleave",
+                      "has no effect without pipeline parallelism (pp = 1)");
     for (auto it = design.layout.begin(); it != design.layout.end(); ++it)
         if (!design.findItem(it.key()))
             diags.warning("/layout/" + pointerEscape(it.key()),
@@ -122,8 +135,8 @@ void checkWorkload(const Design& design, const catalog::Catalog& catalog, Diagno
 }
 
 // Counted analytically, so an absurd design is refused without allocating anything.
-void checkDeviceLimit(const Design& design, const catalog::Catalog& catalog,
-                      long long max_devices, Diagnostics& diags) {
+void checkDeviceLimit(const Design& design, const catalog::Catalog& catalog, long long max_devices,
+                      Diagnostics& diags) {
     const long long devices = summarizeDevices(design, catalog).devices;
     if (devices <= max_devices) return;
     std::size_t largest = 0;

@@ -14,8 +14,8 @@
 namespace infraplan {
 
 struct LoadOptions {
-    std::size_t max_bytes = 32u << 20;  // larger files are refused before parsing
-    int max_depth = 64;                 // deeper nesting is refused before parsing
+    std::size_t max_bytes = 32u << 20;   // larger files are refused before parsing
+    int max_depth = 64;                  // deeper nesting is refused before parsing
     std::vector<std::string> overrides;  // `--set PATH=VALUE` assignments, applied in order
 };
 

@@ -25,7 +25,8 @@ std::string toPointer(const std::string& path) {
 bool applyOverride(nlohmann::json& document, const std::string& assignment, Diagnostics& diags) {
     const auto eq = assignment.find('=');
     if (eq == std::string::npos || eq == 0) {
-        diags.error("", "--set expects PATH=VALUE (e.g. strategy.tp=4), got \"" + assignment + "\"");
+        diags.error("",
+                    "--set expects PATH=VALUE (e.g. strategy.tp=4), got \"" + assignment + "\"");
         return false;
     }
     const std::string path = assignment.substr(0, eq);
@@ -37,8 +38,8 @@ bool applyOverride(nlohmann::json& document, const std::string& assignment, Diag
         const nlohmann::json::json_pointer pointer(toPointer(path));
         const nlohmann::json::json_pointer parent = pointer.parent_pointer();
         if (!document.contains(parent) || !document[parent].is_structured()) {
-            diags.error(pointer.to_string(), "--set cannot reach this path: " +
-                                                 parent.to_string() + " does not exist");
+            diags.error(pointer.to_string(),
+                        "--set cannot reach this path: " + parent.to_string() + " does not exist");
             return false;
         }
         if (document[parent].is_array() && !document.contains(pointer)) {

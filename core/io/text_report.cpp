@@ -29,12 +29,14 @@ void appendValue(std::string& out, const std::string& key, const nlohmann::json&
     if (v.is_object()) {
         if (v.empty()) return;
         out += pad + key + ":\n";
-        for (auto it = v.begin(); it != v.end(); ++it) appendValue(out, it.key(), *it, indent + 1);
+        for (auto it = v.begin(); it != v.end(); ++it)
+            appendValue(out, it.key(), *it, indent + 1);
     } else if (v.is_array()) {
         if (v.empty()) return;
         if (isScalarArray(v)) {
             out += pad + key + ":\n";
-            for (const auto& e : v) out += pad + "  - " + formatScalar(e) + "\n";
+            for (const auto& e : v)
+                out += pad + "  - " + formatScalar(e) + "\n";
         } else {
             out += pad + key + ":\n";
             for (const auto& e : v) {

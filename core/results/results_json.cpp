@@ -59,7 +59,8 @@ nlohmann::json resultsToJson(const Results& r) {
                         {"warnings", r.warnings},
                         {"bottlenecks", nlohmann::json::array()},
                         {"devices", r.devices}};
-    for (const Bottleneck& b : r.bottlenecks) j["bottlenecks"].push_back(bottleneckToJson(b));
+    for (const Bottleneck& b : r.bottlenecks)
+        j["bottlenecks"].push_back(bottleneckToJson(b));
     j["inventory"] = inventoryToJson(r.inventory);
     writeFacilityJson(r, j);
 
