@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "catalog/entries.h"
+#include "core/results/inference_results.h"
 
 namespace infraplan {
 
@@ -38,6 +39,7 @@ struct Results {
     std::vector<Bottleneck> bottlenecks;
     long long devices = 0;
     Inventory inventory;
+    std::optional<InferenceResults> inference;  // inference-mode designs
 };
 
 }  // namespace infraplan
