@@ -31,8 +31,7 @@ struct InferenceOptions {
 
 // Fills results.inference, and adds to results' reasons, warnings and bottlenecks. `comm` may
 // be null: communication is then free, and a warning says so.
-void evaluateInference(const Design& design, const catalog::Catalog& catalog,
-                       const CommModel* comm, Results& results,
-                       const InferenceOptions& options = {});
+void evaluateInference(const Design& design, const catalog::Catalog& catalog, const CommModel* comm,
+                       Results& results, const InferenceOptions& options = {});
 
 }  // namespace infraplan

@@ -23,8 +23,7 @@ double inferenceActivationBytes(const catalog::Model& model, int tp, double toke
     const double h = model.hidden;
     const double up = (model.ffn == catalog::FfnKind::swiglu ? 2.0 : 1.0) *
                       (model.moe && model.moe->expert_ffn_hidden > 0
-                           ? double(model.moe->expert_ffn_hidden) *
-                                 std::max(1, model.moe->top_k)
+                           ? double(model.moe->expert_ffn_hidden) * std::max(1, model.moe->top_k)
                            : double(model.ffnHidden()));
     const double qkv = double(model.heads + 2 * model.kvHeads()) * model.headDim();
     // Residual + normed input + attention output (full width), QKV and MLP up/act (sharded).
@@ -37,11 +36,10 @@ InferenceMemory planInferenceMemory(const InferenceStepModel& step, const catalo
     InferenceMemory m;
     m.capacity_bytes = std::max(0.0, in.device_memory_bytes);
     m.weights_bytes = step.weightBytesPerDevice() + std::max(0.0, in.extra_weight_bytes);
-    const double forwardTokens =
-        std::min<double>(kMaxForwardTokens,
-                         std::max<double>(std::max(1, in.max_batch),
-                                          in.max_step_tokens > 0 ? in.max_step_tokens
-                                                                 : kMaxForwardTokens));
+    const double forwardTokens = std::min<double>(
+        kMaxForwardTokens,
+        std::max<double>(std::max(1, in.max_batch),
+                         in.max_step_tokens > 0 ? in.max_step_tokens : kMaxForwardTokens));
     m.activation_bytes =
         inferenceActivationBytes(model, tp, forwardTokens, std::max(1, in.max_batch), 2.0);
     const double util = std::clamp(in.memory_utilization, 0.1, 1.0);

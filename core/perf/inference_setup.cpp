@@ -8,17 +8,16 @@
 namespace infraplan {
 namespace {
 
-double numberOr(const nlohmann::json& extra, const char* key, double fallback, double lo,
-                double hi, Results& results) {
+double numberOr(const nlohmann::json& extra, const char* key, double fallback, double lo, double hi,
+                Results& results) {
     if (!extra.is_object() || !extra.contains(key)) return fallback;
     const nlohmann::json& v = extra.at(key);
     if (v.is_number()) {
         const double x = v.get<double>();
         if (std::isfinite(x) && x >= lo && x <= hi) return x;
     }
-    results.warnings.push_back(std::string(key) + ": expected a number in [" +
-                               std::to_string(lo) + ", " + std::to_string(hi) +
-                               "]; using the default");
+    results.warnings.push_back(std::string(key) + ": expected a number in [" + std::to_string(lo) +
+                               ", " + std::to_string(hi) + "]; using the default");
     return fallback;
 }
 
@@ -82,8 +81,7 @@ double setSpeculative(const Design& design, const catalog::Catalog& catalog, Ser
 
 }  // namespace
 
-std::optional<ServingSetup> buildServingSetup(const Design& design,
-                                              const catalog::Catalog& catalog,
+std::optional<ServingSetup> buildServingSetup(const Design& design, const catalog::Catalog& catalog,
                                               const CommModel* comm, long long default_requests,
                                               Results& results) {
     ServingSetup s;
@@ -106,8 +104,9 @@ std::optional<ServingSetup> buildServingSetup(const Design& design,
     const Strategy& st = design.strategy;
     s.par = {std::max(1, st.tp), std::max(1, st.pp), std::max(1, st.ep)};
     if (s.par.ep > s.par.tp) {
-        results.warnings.push_back("strategy.ep > tp: expert parallelism is modelled inside the "
-                                   "TP group; using ep = tp");
+        results.warnings.push_back(
+            "strategy.ep > tp: expert parallelism is modelled inside the "
+            "TP group; using ep = tp");
         s.par.ep = s.par.tp;
     }
     const long long size = static_cast<long long>(s.par.tp) * s.par.pp;
@@ -118,15 +117,15 @@ std::optional<ServingSetup> buildServingSetup(const Design& design,
         s.devices_used = size * (s.prefill_replicas + s.decode_replicas);
     } else {
         const long long fit = s.devices_available / size;
-        s.replicas = static_cast<int>(std::min<long long>(st.replicas > 0 ? st.replicas : fit,
-                                                          1 << 20));
+        s.replicas =
+            static_cast<int>(std::min<long long>(st.replicas > 0 ? st.replicas : fit, 1 << 20));
         s.devices_used = size * s.replicas;
     }
     if (s.devices_used <= 0 || s.devices_used > s.devices_available) {
-        results.reasons.push_back(
-            "strategy: the serving layout needs " + std::to_string(std::max(size, s.devices_used)) +
-            " devices (tp x pp per replica), the design has " +
-            std::to_string(s.devices_available));
+        results.reasons.push_back("strategy: the serving layout needs " +
+                                  std::to_string(std::max(size, s.devices_used)) +
+                                  " devices (tp x pp per replica), the design has " +
+                                  std::to_string(s.devices_available));
         return std::nullopt;
     }
     if (s.devices_used < s.devices_available)
@@ -163,10 +162,12 @@ std::optional<ServingSetup> buildServingSetup(const Design& design,
         numberOr(extra, "max_step_tokens", staticBatch ? 0 : 8192, 0, 1 << 22, results));
     if (cfg.max_step_tokens > 0 && cfg.max_step_tokens <= cfg.max_batch)
         cfg.max_step_tokens = cfg.max_batch + 1;  // decodes alone must not exhaust the budget
-    cfg.kv_block_tokens = static_cast<int>(numberOr(extra, "kv_block_tokens", 16, 1, 4096, results));
+    cfg.kv_block_tokens =
+        static_cast<int>(numberOr(extra, "kv_block_tokens", 16, 1, 4096, results));
     s.requests = static_cast<long long>(
         numberOr(design.workload.extra, "requests", double(default_requests), 1, 1e6, results));
-    s.seed = static_cast<std::uint64_t>(numberOr(design.workload.extra, "seed", 1, 0, 1e15, results));
+    s.seed =
+        static_cast<std::uint64_t>(numberOr(design.workload.extra, "seed", 1, 0, 1e15, results));
     cfg.seed = s.seed;
 
     double offloadBytes = 0, offloadBw = 0;

@@ -38,8 +38,7 @@ struct ServingSetup {
 };
 
 // nullopt when the design cannot be served (reasons added to `results`).
-std::optional<ServingSetup> buildServingSetup(const Design& design,
-                                              const catalog::Catalog& catalog,
+std::optional<ServingSetup> buildServingSetup(const Design& design, const catalog::Catalog& catalog,
                                               const CommModel* comm, long long default_requests,
                                               Results& results);
 

@@ -19,7 +19,8 @@ struct HeadWidths {
     double v = 0;
 };
 HeadWidths decodeWidths(const catalog::Model& m) {
-    if (m.mla) return {double(m.mla->kv_lora_rank + m.mla->qk_rope_dim), double(m.mla->kv_lora_rank)};
+    if (m.mla)
+        return {double(m.mla->kv_lora_rank + m.mla->qk_rope_dim), double(m.mla->kv_lora_rank)};
     return {double(m.headDim()), double(m.headDim())};
 }
 HeadWidths prefillWidths(const catalog::Model& m) {
@@ -70,9 +71,10 @@ InferenceStepModel::InferenceStepModel(const catalog::Model& model,
     m_weightBytes = m_params.total * catalog::bytesPerElement(precision.weights) / (tp * pp);
     const double kvTotal = kvBytesPerToken(model, catalog::bytesPerElement(precision.kv));
     // KV heads split over TP ranks; fewer heads than ranks are replicated (Megatron GQA).
-    const double kvShare =
-        model.mla ? 1.0 : double(std::max(1, (model.kvHeads() + m_par.tp - 1) / m_par.tp)) /
-                              std::max(1, model.kvHeads());
+    const double kvShare = model.mla
+                               ? 1.0
+                               : double(std::max(1, (model.kvHeads() + m_par.tp - 1) / m_par.tp)) /
+                                     std::max(1, model.kvHeads());
     m_kvBytesPerToken = kvTotal * kvShare / pp;
     m_stageLayers = std::max(1.0, double(model.layers) / pp);
     m_stageMoeShare =
@@ -87,8 +89,8 @@ void InferenceStepModel::setSpeculative(const SpeculativeDecoding& spec) {
     m_draft.reset();
     if (spec.draft && spec.draft_tokens > 0) {
         InferenceParallelism draftPar{m_par.tp, 1, 1};
-        m_draft = std::make_unique<InferenceStepModel>(*spec.draft, m_device, m_prec, draftPar,
-                                                       m_comm);
+        m_draft =
+            std::make_unique<InferenceStepModel>(*spec.draft, m_device, m_prec, draftPar, m_comm);
     }
 }
 
@@ -114,8 +116,7 @@ void InferenceStepModel::addOp(StepTime& t, const Roofline& r, double flops, dou
     (compute >= time - 1e-15 && flops > 0 ? t.compute_s : t.memory_s) += time;
 }
 
-void InferenceStepModel::addComm(StepTime& t, Collective op, ParallelDim dim,
-                                 double bytes) const {
+void InferenceStepModel::addComm(StepTime& t, Collective op, ParallelDim dim, double bytes) const {
     if (!m_comm || bytes <= 0) return;
     const double time = m_comm->cost({op, dim, bytes}).time_s;
     if (!std::isfinite(time) || time <= 0) return;
@@ -158,10 +159,11 @@ StepTime InferenceStepModel::computeLinear(double tokens) const {
             const double ef = mo.expert_ffn_hidden > 0 ? mo.expert_ffn_hidden : m_model.ffnHidden();
             const double routed = tokens * k;
             const double tp = m_par.tp;
-            addOp(t, m_gemm, 2 * routed * m_params.expert / tp,
-                  (active * m_params.expert * ew + routed * (2 * h + mlpUpWidth(m_model, ef)) * ea) /
-                      tp,
-                  true);
+            addOp(
+                t, m_gemm, 2 * routed * m_params.expert / tp,
+                (active * m_params.expert * ew + routed * (2 * h + mlpUpWidth(m_model, ef)) * ea) /
+                    tp,
+                true);
         }
         if (m_par.tp > 1) {
             // Megatron TP: all-reduce after attention and after the MLP (Shoeybi et al. 2019);
@@ -179,8 +181,8 @@ StepTime InferenceStepModel::computeLinear(double tokens) const {
     };
     const double moeLayers = m_stageLayers * m_stageMoeShare;
     const double denseLayers = m_stageLayers - moeLayers;
-    for (auto [kind, layers] : {std::pair{LayerKind::dense, denseLayers},
-                                std::pair{LayerKind::moe, moeLayers}}) {
+    for (auto [kind, layers] :
+         {std::pair{LayerKind::dense, denseLayers}, std::pair{LayerKind::moe, moeLayers}}) {
         if (layers <= 0) continue;
         StepTime t = layerTime(kind);
         stage.total_s += layers * t.total_s;
@@ -250,9 +252,9 @@ StepTime InferenceStepModel::stepTime(const StepShape& s) const {
         offloaded = std::max(0.0, context - static_cast<double>(m_offload.hbm_tokens));
     // PP: the batch is split into pp micro-batches that flow through the stages back to back,
     // so an iteration takes pp stage-slots of a micro-batch each (TensorRT-LLM, vLLM).
-    const StepTime stage = stageTime((decode * q + prefill) / pp, decode / pp, q,
-                                     (context - offloaded) / pp, prefill / pp,
-                                     std::max(0.0, s.prefill_attention_pairs) / pp);
+    const StepTime stage =
+        stageTime((decode * q + prefill) / pp, decode / pp, q, (context - offloaded) / pp,
+                  prefill / pp, std::max(0.0, s.prefill_attention_pairs) / pp);
     step.total_s = pp * stage.total_s;
     step.compute_s = pp * stage.compute_s;
     step.memory_s = pp * stage.memory_s;

@@ -32,8 +32,7 @@ struct InferencePrecision {
 // The matrix-engine precision a weight format computes in on `device`: fp8/fp4/int8 use the
 // device's own rate where it has one (W8A8/W4A4); otherwise (int4, or fp8 on a part without
 // fp8) the weights are dequantized and the GEMM runs at bf16 (weight-only quantization).
-catalog::Precision computePrecision(const catalog::Accelerator& device,
-                                    catalog::Precision weights);
+catalog::Precision computePrecision(const catalog::Accelerator& device, catalog::Precision weights);
 
 // Speculative decoding (Leviathan et al., ICML'23): a draft model proposes `draft_tokens`
 // tokens, the target verifies them in one pass; each accepted independently with
@@ -47,8 +46,8 @@ struct SpeculativeDecoding {
 
 // Reads of KV cache that lives in an offload memory (a CXL or HBM pool) instead of HBM.
 struct KvOffload {
-    long long hbm_tokens = 0;    // per replica: KV tokens that fit in device memory
-    double bandwidth_b_s = 0;    // per device, over the memory item's link (0 = no offload)
+    long long hbm_tokens = 0;  // per replica: KV tokens that fit in device memory
+    double bandwidth_b_s = 0;  // per device, over the memory item's link (0 = no offload)
 };
 
 class InferenceStepModel : public StepCostModel {
@@ -92,9 +91,9 @@ private:
     Roofline m_attention;  // attention in 16-bit (flash kernels)
     double m_weightBytes = 0;
     double m_kvBytesPerToken = 0;
-    double m_stageLayers = 1;     // layers per PP stage
-    double m_stageMoeShare = 0;   // share of a stage's layers that are MoE
-    int m_opsPerLayer = 10;       // kernels per layer (launch overhead when not graph-captured)
+    double m_stageLayers = 1;    // layers per PP stage
+    double m_stageMoeShare = 0;  // share of a stage's layers that are MoE
+    int m_opsPerLayer = 10;      // kernels per layer (launch overhead when not graph-captured)
     KvOffload m_offload;
     SpeculativeDecoding m_spec;
     std::unique_ptr<InferenceStepModel> m_draft;
