@@ -61,6 +61,7 @@ nlohmann::json resultsToJson(const Results& r) {
     for (const Bottleneck& b : r.bottlenecks)
         j["bottlenecks"].push_back(bottleneckToJson(b));
     j["inventory"] = inventoryToJson(r.inventory);
+    writeInferenceJson(r, j);
 
     for (const std::string& where : scrubNonFinite(j))
         j["warnings"].push_back("internal error: a non-finite value at " + where +
