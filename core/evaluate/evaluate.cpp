@@ -2,6 +2,7 @@
 
 #include "core/design/validate.h"
 #include "core/evaluate/inventory.h"
+#include "core/perf/inference_engine.h"
 #include "core/perf/training_engine.h"
 #include "core/topology/graph.h"
 
@@ -37,7 +38,10 @@ Results evaluate(const Design& design, const catalog::Catalog& catalog,
 
     results.inventory = takeInventory(expanded.graph, catalog);
     results.devices = results.inventory.devices;
-    if (design.workload.mode == WorkloadMode::training) evaluateTraining(design, catalog, results);
+    if (design.workload.mode == WorkloadMode::training)
+        evaluateTraining(design, catalog, results);
+    else
+        evaluateInference(design, catalog, nullptr, results);
     return results;
 }
 

@@ -10,6 +10,7 @@
 #include "catalog/entries.h"
 #include "core/results/training_results.h"
 #include "core/facility/facility_results.h"
+#include "core/results/inference_results.h"
 
 namespace infraplan {
 
@@ -44,6 +45,7 @@ struct Results {
     std::optional<MemoryResults> memory;      // per-device memory (training engine fills it)
     // power.*, cooling.*, cost.*, energy.*, reliability.* (core/facility)
     std::optional<FacilityResults> facility;
+    std::optional<InferenceResults> inference;  // inference-mode designs
 };
 
 }  // namespace infraplan

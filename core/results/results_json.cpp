@@ -111,6 +111,7 @@ nlohmann::json resultsToJson(const Results& r) {
     if (r.training) j["training"] = trainingToJson(*r.training);
     if (r.memory) j["memory"] = memoryToJson(*r.memory);
     writeFacilityJson(r, j);
+    writeInferenceJson(r, j);
 
     for (const std::string& where : scrubNonFinite(j))
         j["warnings"].push_back("internal error: a non-finite value at " + where +
