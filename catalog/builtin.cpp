@@ -5,7 +5,9 @@
 namespace infraplan::catalog {
 namespace {
 
-FieldSource src(const char* doc, Provenance p = Provenance::published) { return {doc, p}; }
+FieldSource src(const char* doc, Provenance p = Provenance::published) {
+    return {doc, p};
+}
 
 Catalog makeBuiltin() {
     Catalog c;
@@ -44,8 +46,8 @@ Catalog makeBuiltin() {
     dgx.nic_link = "ib-ndr-400";
     dgx.max_power_w = 10200;
     dgx.host_power_w = 10200 - 8 * 700 - 8 * 25;
-    dgx.fields["host_power_w"] = src("derived: 10.2 kW max - 8x700 W GPUs - 8x25 W NICs",
-                                     Provenance::derived);
+    dgx.fields["host_power_w"] =
+        src("derived: 10.2 kW max - 8x700 W GPUs - 8x25 W NICs", Provenance::derived);
     dgx.price_usd = 375000;
     dgx.fields["price_usd"] = src("reseller quotes $300-450k", Provenance::estimate);
     dgx.rack_units = 8;
@@ -71,8 +73,8 @@ Catalog makeBuiltin() {
     ndr.latency_ns = 600;
     ndr.power_w_per_port = 10;
     ndr.cost_usd = 1500;
-    ndr.fields["cost_usd"] = src("two 400G transceivers + fibre, industry typical",
-                                 Provenance::estimate);
+    ndr.fields["cost_usd"] =
+        src("two 400G transceivers + fibre, industry typical", Provenance::estimate);
     c.put(ndr);
 
     Link cxl;
@@ -90,7 +92,8 @@ Catalog makeBuiltin() {
     pcie.name = "PCIe Gen5 x16";
     pcie.vendor = "PCI-SIG";
     pcie.cls = LinkClass::host;
-    pcie.source = src("stas00/ml-engineering network/README.md (PCIe table): 63 GB/s per direction");
+    pcie.source =
+        src("stas00/ml-engineering network/README.md (PCIe table): 63 GB/s per direction");
     pcie.bandwidth_gb_s = 63;
     pcie.latency_ns = 300;
     c.put(pcie);

@@ -6,11 +6,13 @@
 
 namespace infraplan::catalog {
 namespace {
-constexpr std::array<const char*, 8> kEntryKindNames{"accelerator", "memory", "link", "switch",
+constexpr std::array<const char*, 8> kEntryKindNames{"accelerator", "memory", "link",  "switch",
                                                      "nic",         "node",   "model", "default"};
 }  // namespace
 
-const char* toString(EntryKind k) { return enumName(kEntryKindNames, k); }
+const char* toString(EntryKind k) {
+    return enumName(kEntryKindNames, k);
+}
 std::optional<EntryKind> entryKindFromString(const std::string& name) {
     return enumValue<EntryKind>(kEntryKindNames, name);
 }

@@ -61,20 +61,20 @@ struct Accelerator : EntryBase {
     int launch_year = 0;
     // Dense peak TFLOP/s (TOP/s for int) per precision; 0 = not supported.
     std::array<double, kPrecisionCount> peak_tflops{};
-    double memory_gb = 0;           // device memory capacity (HBM/GDDR/SRAM on wafer parts)
-    double memory_bw_gb_s = 0;      // peak device memory bandwidth
-    double sram_mb = 0;             // on-chip SRAM/L2
-    std::string scaleup_link;       // link id of the scale-up interconnect ("" = none)
-    double scaleup_bw_gb_s = 0;     // per device, per direction
+    double memory_gb = 0;        // device memory capacity (HBM/GDDR/SRAM on wafer parts)
+    double memory_bw_gb_s = 0;   // peak device memory bandwidth
+    double sram_mb = 0;          // on-chip SRAM/L2
+    std::string scaleup_link;    // link id of the scale-up interconnect ("" = none)
+    double scaleup_bw_gb_s = 0;  // per device, per direction
     double tdp_w = 0;
     double idle_w = 0;
-    double price_usd = 0;           // estimate per device
+    double price_usd = 0;  // estimate per device
     // Achieved-efficiency model (see core/perf): the fraction of peak a large GEMM reaches,
     // and the GEMM size (GFLOP) at which it reaches half of that.
     double gemm_efficiency_max = 0.8;
     double gemm_half_efficiency_gflop = 1.0;
-    double memory_efficiency = 0.85;  // achieved fraction of peak memory bandwidth, streaming
-    double launch_overhead_us = 4.0;  // per kernel launch
+    double memory_efficiency = 0.85;    // achieved fraction of peak memory bandwidth, streaming
+    double launch_overhead_us = 4.0;    // per kernel launch
     double annual_failure_rate = 0.05;  // fraction of devices failing per year
 
     double peak(Precision p) const { return peak_tflops[static_cast<std::size_t>(p)]; }
@@ -113,10 +113,10 @@ std::optional<SwitchClass> switchClassFromString(const std::string& name);
 
 struct Switch : EntryBase {
     SwitchClass cls = SwitchClass::infiniband;
-    int radix = 0;           // ports
-    double port_gbps = 0;    // per port, per direction
+    int radix = 0;         // ports
+    double port_gbps = 0;  // per port, per direction
     double latency_ns = 0;
-    double power_w = 0;      // typical, without optics
+    double power_w = 0;  // typical, without optics
     double price_usd = 0;
 };
 
@@ -139,12 +139,12 @@ struct NodeTemplate : EntryBase {
     std::string scaleup_link;    // link id inside the node
     std::string scaleup_switch;  // switch id ("" when meshed)
     int scaleup_switches = 0;
-    std::string nic;             // NIC id for scale-out
-    int nics = 0;                // per node
-    std::string nic_link;        // link id of the scale-out ports (e.g. ib-ndr-400)
-    double host_power_w = 0;     // CPUs, DRAM, fans, storage: everything but accelerators/NICs
-    double max_power_w = 0;      // vendor's system maximum, if published
-    double price_usd = 0;        // whole node, accelerators included
+    std::string nic;          // NIC id for scale-out
+    int nics = 0;             // per node
+    std::string nic_link;     // link id of the scale-out ports (e.g. ib-ndr-400)
+    double host_power_w = 0;  // CPUs, DRAM, fans, storage: everything but accelerators/NICs
+    double max_power_w = 0;   // vendor's system maximum, if published
+    double price_usd = 0;     // whole node, accelerators included
     int rack_units = 0;
     double host_memory_gb = 0;
 };

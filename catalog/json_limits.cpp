@@ -1,5 +1,6 @@
 #include "catalog/json_limits.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace infraplan {
@@ -57,10 +58,27 @@ std::optional<nlohmann::json> parseJsonGuarded(std::string_view text, std::size_
     if (auto problem = checkJsonNesting(text, max_depth)) return fail(*problem);
     try {
         return nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
+    } catch (const nlohmann::json::exception& e) {
         // e.what() is "[json.exception.parse_error.101] parse error at line L, column C: ..."
+        // (out_of_range.406 for numbers like 1e999)
         std::string message = e.what();
         if (auto pos = message.find("] "); pos != std::string::npos) message.erase(0, pos + 2);
+        // Overflowing numbers come without a position: find the literal in the text.
+        const std::string marker = "parsing '";
+        if (auto at = message.find(marker); at != std::string::npos && !message.empty() &&
+                                            message.find("line ") == std::string::npos) {
+            const std::string literal =
+                message.substr(at + marker.size(), message.size() - at - marker.size() - 1);
+            if (auto where = text.find(literal); where != std::string_view::npos) {
+                const auto before = text.substr(0, where);
+                const auto line = 1 + std::count(before.begin(), before.end(), '\n');
+                const auto lineStart = before.rfind('\n');
+                const auto column =
+                    where - (lineStart == std::string_view::npos ? 0 : lineStart + 1) + 1;
+                message = "line " + std::to_string(line) + ", column " + std::to_string(column) +
+                          ": " + message;
+            }
+        }
         return fail("not valid JSON: " + message);
     }
 }

@@ -18,11 +18,14 @@ void Diagnostics::warning(std::string pointer, std::string message) {
     items.push_back({std::move(pointer), std::move(message), Diagnostic::Severity::warning});
 }
 
-bool Diagnostics::hasErrors() const { return errorCount() > 0; }
+bool Diagnostics::hasErrors() const {
+    return errorCount() > 0;
+}
 
 std::size_t Diagnostics::errorCount() const {
     std::size_t n = 0;
-    for (const auto& d : items) n += d.severity == Diagnostic::Severity::error;
+    for (const auto& d : items)
+        n += d.severity == Diagnostic::Severity::error;
     return n;
 }
 
@@ -50,23 +53,25 @@ std::string pointerEscape(const std::string& key) {
 
 std::string describeValue(const nlohmann::json& value) {
     switch (value.type()) {
-        case nlohmann::json::value_t::object: return "an object";
-        case nlohmann::json::value_t::array: return "an array";
-        case nlohmann::json::value_t::null: return "null";
+        case nlohmann::json::value_t::object:
+            return "an object";
+        case nlohmann::json::value_t::array:
+            return "an array";
+        case nlohmann::json::value_t::null:
+            return "null";
         case nlohmann::json::value_t::string: {
             std::string s = value.get<std::string>();
             if (s.size() > 40) s = s.substr(0, 40) + "...";
-            return nlohmann::json(s).dump(-1, ' ', false,
-                                          nlohmann::json::error_handler_t::replace);
+            return nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
         }
-        default: return value.dump();
+        default:
+            return value.dump();
     }
 }
 
 ObjectReader::ObjectReader(const nlohmann::json& value, std::string pointer,
                            Diagnostics& diagnostics)
-    : m_pointer(std::move(pointer))
-    , m_diags(diagnostics) {
+    : m_pointer(std::move(pointer)), m_diags(diagnostics) {
     if (value.is_object())
         m_object = &value;
     else
@@ -165,10 +170,10 @@ void ObjectReader::integer(const std::string& key, long long& out, long long min
                                         : "an integer";
     long long value = 0;
     if (v->is_number_integer()) {
-        if (v->is_number_unsigned() && v->get<unsigned long long>() >
-                                           static_cast<unsigned long long>(max)) {
-            m_diags.error(pointerTo(key), "must be at most " + std::to_string(max) + ", got " +
-                                              describeValue(*v));
+        if (v->is_number_unsigned() &&
+            v->get<unsigned long long>() > static_cast<unsigned long long>(max)) {
+            m_diags.error(pointerTo(key),
+                          "must be at most " + std::to_string(max) + ", got " + describeValue(*v));
             return;
         }
         value = v->get<long long>();
@@ -193,8 +198,8 @@ void ObjectReader::integer(const std::string& key, long long& out, long long min
         return;
     }
     if (value > max) {
-        m_diags.error(pointerTo(key), "must be at most " + std::to_string(max) + ", got " +
-                                          describeValue(*v));
+        m_diags.error(pointerTo(key),
+                      "must be at most " + std::to_string(max) + ", got " + describeValue(*v));
         return;
     }
     out = value;

@@ -55,8 +55,7 @@ public:
     void string(const std::string& key, std::string& out, bool required = false);
     void boolean(const std::string& key, bool& out);
     // Finite number within [min, max].
-    void number(const std::string& key, double& out, double min, double max,
-                bool required = false);
+    void number(const std::string& key, double& out, double min, double max, bool required = false);
     // Integer within [min, max]; integral floats (2.0, 1e3) are accepted.
     void integer(const std::string& key, long long& out, long long min, long long max,
                  bool required = false);

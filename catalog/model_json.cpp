@@ -15,8 +15,8 @@ void readMoe(const nlohmann::json& value, const std::string& pointer, Diagnostic
     r.integer("shared_experts", moe.shared_experts, 0, 1 << 10);
     r.integer("dense_layers", moe.dense_layers, 0, 1 << 14);
     if (moe.top_k > moe.experts)
-        diags.error(pointer + "/top_k", "must not exceed experts (" +
-                                            std::to_string(moe.experts) + ")");
+        diags.error(pointer + "/top_k",
+                    "must not exceed experts (" + std::to_string(moe.experts) + ")");
     model.moe = moe;
 }
 
@@ -55,9 +55,8 @@ void readModelFields(ObjectReader& r, Model& model) {
         diags.error(r.pointerTo("heads"), "must divide hidden (" + std::to_string(model.hidden) +
                                               "), got " + std::to_string(model.heads));
     if (model.kv_heads > 0 && model.heads > 0 && model.heads % model.kv_heads != 0)
-        diags.error(r.pointerTo("kv_heads"), "must divide heads (" +
-                                                 std::to_string(model.heads) + "), got " +
-                                                 std::to_string(model.kv_heads));
+        diags.error(r.pointerTo("kv_heads"), "must divide heads (" + std::to_string(model.heads) +
+                                                 "), got " + std::to_string(model.kv_heads));
     if (model.moe && model.moe->dense_layers > model.layers)
         diags.error(r.pointerTo("moe") + "/dense_layers", "must not exceed layers");
 }
@@ -70,12 +69,13 @@ nlohmann::json modelFieldsToJson(const Model& m) {
     j["vocab"] = m.vocab;
     j["tied_embeddings"] = m.tied_embeddings;
     if (m.published_params_b > 0) j["published_params_b"] = m.published_params_b;
-    if (m.moe)
+    if (m.moe) {
         j["moe"] = {{"experts", m.moe->experts},
                     {"top_k", m.moe->top_k},
-                    {"expert_ffn_hidden", m.moe->expert_ffn_hidden},
                     {"shared_experts", m.moe->shared_experts},
                     {"dense_layers", m.moe->dense_layers}};
+        if (m.moe->expert_ffn_hidden > 0) j["moe"]["expert_ffn_hidden"] = m.moe->expert_ffn_hidden;
+    }
     if (m.mla)
         j["mla"] = {{"q_lora_rank", m.mla->q_lora_rank},
                     {"kv_lora_rank", m.mla->kv_lora_rank},

@@ -22,35 +22,51 @@ constexpr std::array<const char*, 4> kCoolingNames{"air", "rear-door", "direct-l
 
 }  // namespace
 
-const char* toString(ItemKind k) { return enumName(kItemKindNames, k); }
+const char* toString(ItemKind k) {
+    return enumName(kItemKindNames, k);
+}
 std::optional<ItemKind> itemKindFromString(const std::string& name) {
     return enumValue<ItemKind>(kItemKindNames, name);
 }
-const char* toString(FabricTopology t) { return enumName(kFabricTopologyNames, t); }
+const char* toString(FabricTopology t) {
+    return enumName(kFabricTopologyNames, t);
+}
 std::optional<FabricTopology> fabricTopologyFromString(const std::string& name) {
     return enumValue<FabricTopology>(kFabricTopologyNames, name);
 }
-const char* toString(WorkloadMode m) { return enumName(kWorkloadModeNames, m); }
+const char* toString(WorkloadMode m) {
+    return enumName(kWorkloadModeNames, m);
+}
 std::optional<WorkloadMode> workloadModeFromString(const std::string& name) {
     return enumValue<WorkloadMode>(kWorkloadModeNames, name);
 }
-const char* toString(TrafficMode m) { return enumName(kTrafficModeNames, m); }
+const char* toString(TrafficMode m) {
+    return enumName(kTrafficModeNames, m);
+}
 std::optional<TrafficMode> trafficModeFromString(const std::string& name) {
     return enumValue<TrafficMode>(kTrafficModeNames, name);
 }
-const char* toString(PipelineSchedule s) { return enumName(kScheduleNames, s); }
+const char* toString(PipelineSchedule s) {
+    return enumName(kScheduleNames, s);
+}
 std::optional<PipelineSchedule> pipelineScheduleFromString(const std::string& name) {
     return enumValue<PipelineSchedule>(kScheduleNames, name);
 }
-const char* toString(Recompute r) { return enumName(kRecomputeNames, r); }
+const char* toString(Recompute r) {
+    return enumName(kRecomputeNames, r);
+}
 std::optional<Recompute> recomputeFromString(const std::string& name) {
     return enumValue<Recompute>(kRecomputeNames, name);
 }
-const char* toString(BatchScheduler s) { return enumName(kSchedulerNames, s); }
+const char* toString(BatchScheduler s) {
+    return enumName(kSchedulerNames, s);
+}
 std::optional<BatchScheduler> batchSchedulerFromString(const std::string& name) {
     return enumValue<BatchScheduler>(kSchedulerNames, name);
 }
-const char* toString(Cooling c) { return enumName(kCoolingNames, c); }
+const char* toString(Cooling c) {
+    return enumName(kCoolingNames, c);
+}
 std::optional<Cooling> coolingFromString(const std::string& name) {
     return enumValue<Cooling>(kCoolingNames, name);
 }

@@ -34,33 +34,33 @@ std::optional<FabricTopology> fabricTopologyFromString(const std::string& name);
 
 struct FabricParams {
     FabricTopology topology = FabricTopology::fat_tree;
-    std::string switch_ref;          // catalog switch id ("switch" in JSON)
-    std::string link;                // catalog link id of its cables
-    int tiers = 2;                   // fat-tree levels (2 or 3)
-    double oversubscription = 1.0;   // downlink:uplink bandwidth at the leaves
-    int rails = 1;                   // rail-optimized: leaf groups, one per NIC rail
-    std::vector<int> dims;           // torus: sizes per dimension (2D/3D)
-    bool wraparound = true;          // torus
-    int groups = 0;                  // dragonfly: number of groups (0 = derived)
+    std::string switch_ref;         // catalog switch id ("switch" in JSON)
+    std::string link;               // catalog link id of its cables
+    int tiers = 2;                  // fat-tree levels (2 or 3)
+    double oversubscription = 1.0;  // downlink:uplink bandwidth at the leaves
+    int rails = 1;                  // rail-optimized: leaf groups, one per NIC rail
+    std::vector<int> dims;          // torus: sizes per dimension (2D/3D)
+    bool wraparound = true;         // torus
+    int groups = 0;                 // dragonfly: number of groups (0 = derived)
 };
 
 struct Item {
     std::string id;
     ItemKind kind = ItemKind::accelerator;
-    std::string ref;     // catalog id (empty for groups and ref-less cpus)
-    long long count = 1; // replicas of this item (and, for groups/nodes, of what is inside)
-    std::string parent;  // id of the enclosing group ("" = top level)
-    std::string name;    // display label; defaults to the catalog name or the id
-    std::string role;    // free label for groups: "server" | "rack" | "pod" | ...
+    std::string ref;      // catalog id (empty for groups and ref-less cpus)
+    long long count = 1;  // replicas of this item (and, for groups/nodes, of what is inside)
+    std::string parent;   // id of the enclosing group ("" = top level)
+    std::string name;     // display label; defaults to the catalog name or the id
+    std::string role;     // free label for groups: "server" | "rack" | "pod" | ...
     std::optional<FabricParams> fabric;  // kind == fabric only
-    double power_w = 0;  // kind == cpu without a catalog ref: its power draw
+    double power_w = 0;                  // kind == cpu without a catalog ref: its power draw
     nlohmann::json extra = nlohmann::json::object();
 };
 
 struct DesignLink {
-    std::string from;  // item id
-    std::string to;    // item id
-    std::string ref;   // catalog link id
+    std::string from;     // item id
+    std::string to;       // item id
+    std::string ref;      // catalog link id
     long long count = 1;  // parallel lanes/cables per instance
     nlohmann::json extra = nlohmann::json::object();
 };
@@ -81,8 +81,8 @@ using ModelRef = std::variant<std::string, catalog::Model>;
 // A token count: fixed, or a distribution with a mean and a p99 (lognormal fit) or named.
 struct TokenCount {
     double mean = 0;
-    std::optional<double> p99;        // absent = fixed length
-    std::string distribution;         // "" (fixed or lognormal from mean/p99) | named
+    std::optional<double> p99;  // absent = fixed length
+    std::string distribution;   // "" (fixed or lognormal from mean/p99) | named
     nlohmann::json extra = nlohmann::json::object();
 
     static TokenCount fixed(double tokens) {
@@ -98,8 +98,8 @@ std::optional<TrafficMode> trafficModeFromString(const std::string& name);
 
 struct Traffic {
     TrafficMode mode = TrafficMode::batch;
-    long long batch_size = 1;   // batch
-    double rate_per_s = 0;      // poisson
+    long long batch_size = 1;  // batch
+    double rate_per_s = 0;     // poisson
     TokenCount prompt_tokens = TokenCount::fixed(512);
     TokenCount output_tokens = TokenCount::fixed(128);
     nlohmann::json extra = nlohmann::json::object();
@@ -200,9 +200,9 @@ struct Design {
     Strategy strategy;
     Facility facility;
     Economics economics;
-    nlohmann::json layout = nlohmann::json::object();   // item id -> {"position": [x, y], ...}
-    nlohmann::json catalog = nlohmann::json::array();   // embedded catalog entries
-    nlohmann::json extra = nlohmann::json::object();    // unknown top-level fields
+    nlohmann::json layout = nlohmann::json::object();  // item id -> {"position": [x, y], ...}
+    nlohmann::json catalog = nlohmann::json::array();  // embedded catalog entries
+    nlohmann::json extra = nlohmann::json::object();   // unknown top-level fields
 
     const Item* findItem(const std::string& id) const;
     Item* findItem(const std::string& id);

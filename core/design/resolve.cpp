@@ -35,10 +35,9 @@ long long totalInstances(const Design& design, const Item& item) {
 
 const DevicePool* DeviceSummary::primary() const {
     if (pools.empty()) return nullptr;
-    return &*std::max_element(pools.begin(), pools.end(),
-                              [](const DevicePool& a, const DevicePool& b) {
-                                  return a.devices < b.devices;
-                              });
+    return &*std::max_element(
+        pools.begin(), pools.end(),
+        [](const DevicePool& a, const DevicePool& b) { return a.devices < b.devices; });
 }
 
 DeviceSummary summarizeDevices(const Design& design, const catalog::Catalog& catalog) {
@@ -55,8 +54,8 @@ DeviceSummary summarizeDevices(const Design& design, const catalog::Catalog& cat
             pool.node = node;
             pool.nodes = std::min(kSaturated, pool.nodes + instances);
             pool.devices_per_node = node->accelerators;
-            pool.devices =
-                std::min(kSaturated, pool.devices + saturatingMultiply(instances, node->accelerators));
+            pool.devices = std::min(
+                kSaturated, pool.devices + saturatingMultiply(instances, node->accelerators));
         } else if (item.kind == ItemKind::accelerator) {
             const catalog::Accelerator* acc = catalog.accelerator(item.ref);
             if (!acc) continue;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "catalog/json_reader.h"
 #include "core/design/design.h"
@@ -13,8 +14,9 @@
 namespace infraplan {
 
 struct LoadOptions {
-    std::size_t max_bytes = 32u << 20;  // larger files are refused before parsing
-    int max_depth = 64;                 // deeper nesting is refused before parsing
+    std::size_t max_bytes = 32u << 20;   // larger files are refused before parsing
+    int max_depth = 64;                  // deeper nesting is refused before parsing
+    std::vector<std::string> overrides;  // `--set PATH=VALUE` assignments, applied in order
 };
 
 struct LoadResult {

@@ -4,9 +4,10 @@
 #include <limits>
 #include <sstream>
 
+#include "catalog/json_limits.h"
 #include "catalog/model_json.h"
 #include "core/io/design_json.h"
-#include "catalog/json_limits.h"
+#include "core/io/overrides.h"
 
 namespace infraplan {
 namespace {
@@ -63,8 +64,8 @@ Item readItem(const json& value, const std::string& pointer, Diagnostics& diags)
     r.string("role", item.role);
     if (item.kind == ItemKind::fabric) readFabric(r, item);
     if (item.kind == ItemKind::cpu) r.number("power_w", item.power_w, 0, 1e6);
-    const bool needsRef = item.kind != ItemKind::group && item.kind != ItemKind::fabric &&
-                          item.kind != ItemKind::cpu;
+    const bool needsRef =
+        item.kind != ItemKind::group && item.kind != ItemKind::fabric && item.kind != ItemKind::cpu;
     if (needsRef && r.has("kind") && !r.has("ref"))
         diags.error(r.pointerTo("ref"), std::string("is required for a ") + toString(item.kind));
     item.extra = r.unknown();
@@ -97,8 +98,8 @@ void readArray(ObjectReader& r, const std::string& key, std::vector<T>& out, Rea
     }
     out.reserve(array->size());
     for (std::size_t i = 0; i < array->size(); ++i)
-        out.push_back(readOne((*array)[i], r.pointerTo(key) + "/" + std::to_string(i),
-                              r.diagnostics()));
+        out.push_back(
+            readOne((*array)[i], r.pointerTo(key) + "/" + std::to_string(i), r.diagnostics()));
 }
 
 Hardware readHardware(const json& value, const std::string& pointer, Diagnostics& diags) {
@@ -134,8 +135,7 @@ TokenCount readTokenCount(const json& value, const std::string& pointer, Diagnos
     if (r.has("p99")) {
         r.number("p99", p99, 1, 1e7);
         if (p99 > 0) t.p99 = p99;
-        if (t.p99 && *t.p99 < t.mean)
-            diags.error(r.pointerTo("p99"), "must not be below the mean");
+        if (t.p99 && *t.p99 < t.mean) diags.error(r.pointerTo("p99"), "must not be below the mean");
     }
     r.string("distribution", t.distribution);
     t.extra = r.unknown();
@@ -202,7 +202,8 @@ Workload readWorkload(const json& value, const std::string& pointer, Diagnostics
         readPrecision(r, "kv_precision", kv);
         w.kv_precision = kv;
     }
-    if (const json* t = r.raw("traffic")) w.traffic = readTraffic(*t, r.pointerTo("traffic"), diags);
+    if (const json* t = r.raw("traffic"))
+        w.traffic = readTraffic(*t, r.pointerTo("traffic"), diags);
     if (const json* s = r.raw("slo")) w.slo = readSlo(*s, r.pointerTo("slo"), diags);
     w.extra = r.unknown();
     return w;
@@ -298,15 +299,17 @@ LoadResult designFromJson(const json& document) {
     std::string format;
     top.string("format", format, true);
     if (top.has("format") && format != kDesignFormatName && !format.empty())
-        diags.error("/format", std::string("must be \"") + kDesignFormatName + "\", got \"" +
-                                   format + "\"");
+        diags.error("/format",
+                    std::string("must be \"") + kDesignFormatName + "\", got \"" + format + "\"");
     long long version = 0;
     top.integer("version", version, 1, std::numeric_limits<int>::max(), true);
     if (version > kDesignFormatVersion) {
         diags.items.clear();
         diags.error("/version", "this file was written by a newer Infraplan (format version " +
-                                    std::to_string(version) + "); this build reads versions up "
-                                    "to " + std::to_string(kDesignFormatVersion) +
+                                    std::to_string(version) +
+                                    "); this build reads versions up "
+                                    "to " +
+                                    std::to_string(kDesignFormatVersion) +
                                     ". Update Infraplan to open it.");
         return result;
     }
@@ -338,8 +341,8 @@ LoadResult designFromJson(const json& document) {
         if (c->is_array())
             d.catalog = *c;
         else
-            diags.error("/catalog", "must be an array of catalog entries, got " +
-                                        describeValue(*c));
+            diags.error("/catalog",
+                        "must be an array of catalog entries, got " + describeValue(*c));
     }
     d.extra = top.unknown();
     if (!diags.hasErrors()) result.design = std::move(d);
@@ -354,6 +357,10 @@ LoadResult parseDesign(std::string_view text, const LoadOptions& options) {
         result.diagnostics.error("", error);
         return result;
     }
+    LoadResult overridden;
+    for (const std::string& assignment : options.overrides)
+        applyOverride(*document, assignment, overridden.diagnostics);
+    if (overridden.diagnostics.hasErrors()) return overridden;
     return designFromJson(*document);
 }
 

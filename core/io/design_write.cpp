@@ -76,15 +76,15 @@ json workloadToJson(const Workload& w) {
     const bool inference = w.mode == WorkloadMode::inference;
     if (w.kv_precision) j["kv_precision"] = catalog::toString(*w.kv_precision);
     const Traffic& t = w.traffic;
-    const bool trafficDefault = t.mode == defaults.traffic.mode &&
-                                t.batch_size == defaults.traffic.batch_size &&
-                                t.rate_per_s == 0 && t.prompt_tokens.mean == 512 &&
-                                !t.prompt_tokens.p99 && t.output_tokens.mean == 128 &&
-                                !t.output_tokens.p99 && t.extra.empty();
+    const bool trafficDefault =
+        t.mode == defaults.traffic.mode && t.batch_size == defaults.traffic.batch_size &&
+        t.rate_per_s == 0 && t.prompt_tokens.mean == 512 && !t.prompt_tokens.p99 &&
+        t.output_tokens.mean == 128 && !t.output_tokens.p99 && t.extra.empty();
     if (inference || !trafficDefault) {
         json traffic = {{"mode", toString(t.mode)}};
         if (t.mode == TrafficMode::batch) traffic["batch_size"] = t.batch_size;
-        if (t.mode == TrafficMode::poisson || t.rate_per_s > 0) traffic["rate_per_s"] = t.rate_per_s;
+        if (t.mode == TrafficMode::poisson || t.rate_per_s > 0)
+            traffic["rate_per_s"] = t.rate_per_s;
         traffic["prompt_tokens"] = tokenCountToJson(t.prompt_tokens);
         traffic["output_tokens"] = tokenCountToJson(t.output_tokens);
         mergeExtra(traffic, t.extra);
@@ -151,9 +151,11 @@ json economicsToJson(const Economics& e) {
 json designToJson(const Design& d) {
     json hardware = json::object();
     hardware["items"] = json::array();
-    for (const Item& item : d.hardware.items) hardware["items"].push_back(itemToJson(item));
+    for (const Item& item : d.hardware.items)
+        hardware["items"].push_back(itemToJson(item));
     hardware["links"] = json::array();
-    for (const DesignLink& link : d.hardware.links) hardware["links"].push_back(linkToJson(link));
+    for (const DesignLink& link : d.hardware.links)
+        hardware["links"].push_back(linkToJson(link));
     mergeExtra(hardware, d.hardware.extra);
 
     json j = json::object();
@@ -175,9 +177,9 @@ json designToJson(const Design& d) {
 std::string serializeDesign(const Design& design) {
     // Top-level keys in the documented order; nested objects keep sorted keys.
     const json j = designToJson(design);
-    static const char* const kOrder[] = {"format",   "version",  "name",      "description",
-                                         "hardware", "workload", "strategy",  "facility",
-                                         "economics", "layout",  "catalog"};
+    static const char* const kOrder[] = {"format",    "version",  "name",     "description",
+                                         "hardware",  "workload", "strategy", "facility",
+                                         "economics", "layout",   "catalog"};
     nlohmann::ordered_json out = nlohmann::ordered_json::object();
     for (const char* key : kOrder)
         if (j.contains(key)) out[key] = nlohmann::ordered_json::parse(j[key].dump());

@@ -11,7 +11,13 @@
 
 namespace infraplan {
 
-enum class Collective : std::uint8_t { all_reduce, reduce_scatter, all_gather, all_to_all, send_recv };
+enum class Collective : std::uint8_t {
+    all_reduce,
+    reduce_scatter,
+    all_gather,
+    all_to_all,
+    send_recv
+};
 const char* toString(Collective c);
 
 // The parallel dimension a collective runs over; the model knows which ranks form each group

@@ -8,8 +8,8 @@
 namespace infraplan {
 
 struct Roofline {
-    double peak_flops = 0;       // FLOP/s at the op's precision, dense
-    double memory_bw = 0;        // bytes/s, peak
+    double peak_flops = 0;  // FLOP/s at the op's precision, dense
+    double memory_bw = 0;   // bytes/s, peak
     double gemm_efficiency_max = 0.8;
     double gemm_half_flops = 1e9;  // GEMM size (FLOPs) at which efficiency is half the maximum
     double memory_efficiency = 0.85;

@@ -23,11 +23,11 @@ struct Bottleneck {
 // What the hardware adds up to, before any workload: the foundation's evaluation.
 struct Inventory {
     std::map<std::string, long long> items_by_kind;  // accelerator, nic, switch, memory, ...
-    long long devices = 0;                             // accelerators
+    long long devices = 0;                           // accelerators
     std::array<double, catalog::kPrecisionCount> peak_tflops{};  // summed over all devices
-    double memory_capacity_gb = 0;    // device memory, summed
-    double memory_bandwidth_gb_s = 0;  // device memory bandwidth, summed
-    double memory_node_capacity_gb = 0;  // memory items (HBM/CXL pools)
+    double memory_capacity_gb = 0;                               // device memory, summed
+    double memory_bandwidth_gb_s = 0;                            // device memory bandwidth, summed
+    double memory_node_capacity_gb = 0;                          // memory items (HBM/CXL pools)
     std::map<std::string, long long> links_by_type;  // catalog link id -> physical links
 };
 

@@ -17,20 +17,20 @@ enum class VertexKind : std::uint8_t { accelerator, memory, switch_, nic, cpu };
 
 struct Vertex {
     VertexKind kind = VertexKind::accelerator;
-    std::uint32_t item = 0;     // index into Design::hardware.items this vertex came from
-    std::uint32_t instance = 0; // which replica of that item (0 .. total instances - 1)
-    std::int32_t part = -1;     // position inside a node template (GPU 3, NIC 5); -1 otherwise
-    std::int32_t tier = 0;      // switches: 0 scale-up, 1 leaf, 2 spine, 3 core (fabrics)
+    std::uint32_t item = 0;      // index into Design::hardware.items this vertex came from
+    std::uint32_t instance = 0;  // which replica of that item (0 .. total instances - 1)
+    std::int32_t part = -1;      // position inside a node template (GPU 3, NIC 5); -1 otherwise
+    std::int32_t tier = 0;       // switches: 0 scale-up, 1 leaf, 2 spine, 3 core (fabrics)
     const std::string* ref = nullptr;  // catalog id (points into the design or the catalog)
 };
 
 struct Edge {
-    std::uint32_t a = 0, b = 0;     // vertex indices; links are full duplex
-    double bandwidth_gb_s = 0;      // per direction, all lanes together
+    std::uint32_t a = 0, b = 0;  // vertex indices; links are full duplex
+    double bandwidth_gb_s = 0;   // per direction, all lanes together
     double latency_ns = 0;
     std::uint32_t lanes = 1;
-    std::int32_t design_link = -1;  // index into Design::hardware.links; -1 = generated/internal
-    std::uint32_t item = 0;         // the design item that owns it (fabric/node for generated)
+    std::int32_t design_link = -1;     // index into Design::hardware.links; -1 = generated/internal
+    std::uint32_t item = 0;            // the design item that owns it (fabric/node for generated)
     const std::string* ref = nullptr;  // catalog link id
 };
 
@@ -44,6 +44,7 @@ struct Graph {
 struct ExpandOptions {
     long long max_devices = 1'000'000;  // refuse larger designs before allocating anything
     long long max_vertices = 50'000'000;
+    long long max_edges = 200'000'000;
 };
 
 struct ExpandResult {

@@ -1,0 +1,176 @@
+#include "core/design/validate.h"
+
+#include <map>
+#include <set>
+
+#include "core/design/resolve.h"
+
+namespace infraplan {
+namespace {
+
+std::string itemPointer(std::size_t index) {
+    return "/hardware/items/" + std::to_string(index);
+}
+std::string linkPointer(std::size_t index) {
+    return "/hardware/links/" + std::to_string(index);
+}
+
+// The catalog kind an item's `ref` must name.
+std::optional<catalog::EntryKind> refKindFor(ItemKind kind) {
+    switch (kind) {
+        case ItemKind::accelerator:
+            return catalog::EntryKind::accelerator;
+        case ItemKind::memory:
+            return catalog::EntryKind::memory;
+        case ItemKind::switch_:
+            return catalog::EntryKind::switch_;
+        case ItemKind::nic:
+            return catalog::EntryKind::nic;
+        case ItemKind::node:
+            return catalog::EntryKind::node;
+        case ItemKind::cpu:
+        case ItemKind::group:
+        case ItemKind::fabric:
+            return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+void checkRef(const std::string& pointer, const std::string& ref, catalog::EntryKind expected,
+              const catalog::Catalog& catalog, Diagnostics& diags) {
+    const auto actual = catalog.kindOf(ref);
+    if (!actual) {
+        diags.error(pointer, "\"" + ref + "\" is not in the catalog (expected a " +
+                                 toString(expected) + ")");
+    } else if (*actual != expected) {
+        diags.error(pointer, "\"" + ref + "\" is a " + toString(*actual) + ", expected a " +
+                                 toString(expected));
+    }
+}
+
+void checkItems(const Design& design, const catalog::Catalog& catalog, Diagnostics& diags) {
+    std::map<std::string, std::size_t> firstIndex;
+    const auto& items = design.hardware.items;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const Item& item = items[i];
+        const std::string ptr = itemPointer(i);
+        auto [it, inserted] = firstIndex.emplace(item.id, i);
+        if (!inserted)
+            diags.error(ptr + "/id", "duplicate id \"" + item.id + "\" (first used at " +
+                                         itemPointer(it->second) + ")");
+        if (auto kind = refKindFor(item.kind); kind && !item.ref.empty())
+            checkRef(ptr + "/ref", item.ref, *kind, catalog, diags);
+        if (item.kind == ItemKind::fabric && item.fabric) {
+            if (!item.fabric->switch_ref.empty())
+                checkRef(ptr + "/switch", item.fabric->switch_ref, catalog::EntryKind::switch_,
+                         catalog, diags);
+            if (!item.fabric->link.empty())
+                checkRef(ptr + "/link", item.fabric->link, catalog::EntryKind::link, catalog,
+                         diags);
+        }
+        if (!item.parent.empty()) {
+            const Item* parent = design.findItem(item.parent);
+            if (!parent)
+                diags.error(ptr + "/parent", "names \"" + item.parent + "\", which is not an item");
+            else if (parent->kind != ItemKind::group)
+                diags.error(ptr + "/parent", "names \"" + item.parent + "\", a " +
+                                                 toString(parent->kind) +
+                                                 "; only groups contain items");
+        }
+    }
+    // A parent chain longer than the number of items must loop.
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const Item* current = &items[i];
+        std::size_t steps = 0;
+        while (current && !current->parent.empty() && steps <= items.size()) {
+            current = design.findItem(current->parent);
+            ++steps;
+        }
+        if (steps > items.size())
+            diags.error(itemPointer(i) + "/parent", "groups contain each other in a cycle");
+    }
+}
+
+void checkLinks(const Design& design, const catalog::Catalog& catalog, Diagnostics& diags) {
+    const auto& links = design.hardware.links;
+    for (std::size_t i = 0; i < links.size(); ++i) {
+        const DesignLink& link = links[i];
+        const std::string ptr = linkPointer(i);
+        for (const auto& [key, id] : {std::pair{"from", &link.from}, std::pair{"to", &link.to}}) {
+            const Item* end = design.findItem(*id);
+            if (!end)
+                diags.error(ptr + "/" + key, "names \"" + *id + "\", which is not an item");
+            else if (end->kind == ItemKind::group)
+                diags.error(ptr + "/" + key,
+                            "names the group \"" + *id + "\"; link the items inside it");
+        }
+        if (link.from == link.to && !link.from.empty())
+            diags.error(ptr, "links \"" + link.from + "\" to itself");
+        if (!link.ref.empty())
+            checkRef(ptr + "/ref", link.ref, catalog::EntryKind::link, catalog, diags);
+    }
+}
+
+void checkWorkload(const Design& design, const catalog::Catalog& catalog, Diagnostics& diags) {
+    if (const auto* id = std::get_if<std::string>(&design.workload.model)) {
+        if (id->empty())
+            diags.error("/workload/model", "is empty; name a catalog model or give a model object");
+        else
+            checkRef("/workload/model", *id, catalog::EntryKind::model, catalog, diags);
+    }
+    const Strategy& s = design.strategy;
+    if (!s.kv_offload.empty()) {
+        const Item* target = design.findItem(s.kv_offload);
+        if (!target || target->kind != ItemKind::memory)
+            diags.error("/strategy/kv_offload",
+                        "must name a memory item, got \"" + s.kv_offload + "\"");
+    }
+    if (s.interleave > 1 && s.pp == 1)
+        diags.warning("/strategy/interleave",
+                      "has no effect without pipeline parallelism (pp = 1)");
+    for (auto it = design.layout.begin(); it != design.layout.end(); ++it)
+        if (!design.findItem(it.key()))
+            diags.warning("/layout/" + pointerEscape(it.key()),
+                          "positions an item that does not exist; it is ignored");
+}
+
+// Counted analytically, so an absurd design is refused without allocating anything.
+void checkDeviceLimit(const Design& design, const catalog::Catalog& catalog, long long max_devices,
+                      Diagnostics& diags) {
+    const long long devices = summarizeDevices(design, catalog).devices;
+    if (devices <= max_devices) return;
+    std::size_t largest = 0;
+    long long largestDevices = -1;
+    for (std::size_t i = 0; i < design.hardware.items.size(); ++i) {
+        const Item& item = design.hardware.items[i];
+        long long n = totalInstances(design, item);
+        if (item.kind == ItemKind::node) {
+            const auto* node = catalog.node(item.ref);
+            n = node ? n * node->accelerators : 0;
+        } else if (item.kind != ItemKind::accelerator) {
+            continue;
+        }
+        if (n > largestDevices) {
+            largestDevices = n;
+            largest = i;
+        }
+    }
+    const std::string count = devices >= (1LL << 62) ? "more than 4e18" : std::to_string(devices);
+    diags.error(itemPointer(largest) + "/count",
+                "the design expands to " + count + " accelerators; the limit is " +
+                    std::to_string(max_devices) + " (raise it with --max-devices)");
+}
+
+}  // namespace
+
+Diagnostics validateDesign(const Design& design, const catalog::Catalog& catalog,
+                           const ValidateOptions& options) {
+    Diagnostics diags;
+    checkItems(design, catalog, diags);
+    checkLinks(design, catalog, diags);
+    checkWorkload(design, catalog, diags);
+    if (!diags.hasErrors()) checkDeviceLimit(design, catalog, options.max_devices, diags);
+    return diags;
+}
+
+}  // namespace infraplan

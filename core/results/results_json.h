@@ -1,0 +1,17 @@
+#pragma once
+// Results -> the results JSON contract (DESIGN.md §4). Every engine's section is written here
+// (or by a function this file calls), so the contract's names live in one place.
+
+#include <nlohmann/json.hpp>
+
+#include "core/results/results.h"
+
+namespace infraplan {
+
+nlohmann::json resultsToJson(const Results& results);
+
+// Replace any non-finite number with null and report where, so that no NaN ever reaches a
+// user; returns the JSON pointers that were fixed (empty in a correct engine).
+std::vector<std::string> scrubNonFinite(nlohmann::json& value, const std::string& pointer = "");
+
+}  // namespace infraplan

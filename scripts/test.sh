@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Build Infraplan and run the whole test suite headless (the README's test command).
+#   scripts/test.sh              release build in build/
+#   scripts/test.sh --sanitize   AddressSanitizer + UndefinedBehaviorSanitizer build in build-asan/
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/deps.sh
+
+build=build
+flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DINFRAPLAN_WERROR=ON)
+if [ "${1:-}" = "--sanitize" ]; then
+  build=build-asan
+  flags=(-DCMAKE_BUILD_TYPE=Debug -DINFRAPLAN_SANITIZE=ON -DINFRAPLAN_WERROR=ON)
+  export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+  export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+fi
+
+jobs=$(nproc 2>/dev/null || echo 2)
+cmake -S . -B "$build" -G Ninja "${flags[@]}"
+cmake --build "$build" --parallel "$jobs"
+export QT_QPA_PLATFORM=offscreen
+ctest --test-dir "$build" --output-on-failure --parallel "$jobs"

@@ -1,0 +1,183 @@
+// infraplan-cli as a user runs it: exit codes, messages that name the place, bad input of every
+// kind (each must end in exit 1 with a pointer, never a crash or hang).
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+struct Run {
+    int exit_code = -1;
+    QString out;
+    QString err;
+};
+
+Run runCli(const QStringList& args) {
+    QProcess process;
+    process.start(QStringLiteral(INFRAPLAN_CLI_PATH), args);
+    Run run;
+    if (!process.waitForFinished(60000)) {
+        process.kill();
+        process.waitForFinished();
+        run.err = "timed out";
+        return run;
+    }
+    run.exit_code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    run.out = QString::fromUtf8(process.readAllStandardOutput());
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    return run;
+}
+
+QString example(const char* name) {
+    return QStringLiteral(INFRAPLAN_SOURCE_DIR "/resources/examples/") + name;
+}
+
+QByteArray minimalDesign() {
+    return R"({"format": "infraplan-design", "version": 1,
+      "hardware": {"items": [{"id": "gpu", "kind": "accelerator", "ref": "nvidia-h100-sxm", "count": 8}]},
+      "workload": {"model": "llama3-70b"}})";
+}
+
+}  // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+    QString write(const QString& name, const QByteArray& content) {
+        const QString path = m_dir.filePath(name);
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
+        file.write(content);
+        return path;
+    }
+
+private Q_SLOTS:
+    void versionAndHelp() {
+        Run version = runCli({"--version"});
+        QCOMPARE(version.exit_code, 0);
+        QVERIFY(version.out.contains("infraplan-cli"));
+        Run help = runCli({"--help"});
+        QCOMPARE(help.exit_code, 0);
+        for (const char* sub : {"validate", "evaluate", "search", "report", "compare", "catalog"})
+            QVERIFY2(help.out.contains(sub), sub);
+        Run subHelp = runCli({"evaluate", "--help"});
+        QCOMPARE(subHelp.exit_code, 0);
+        QVERIFY(subHelp.out.contains("--set"));
+    }
+
+    void usageErrorsExitTwo() {
+        QCOMPARE(runCli({}).exit_code, 2);
+        QCOMPARE(runCli({"evaluate"}).exit_code, 2);
+        QCOMPARE(runCli({"validate", example("dgx-h100-training.json"), "--bogus"}).exit_code, 2);
+        Run pending = runCli({"search", example("dgx-h100-training.json")});
+        QCOMPARE(pending.exit_code, 2);
+        QVERIFY(pending.err.contains("not available yet"));
+    }
+
+    void examplesValidate_data() {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("training") << example("dgx-h100-training.json");
+        QTest::newRow("inference") << example("llama3-70b-inference.json");
+        QTest::newRow("hand-drawn") << example("hand-drawn-cxl.json");
+    }
+    void examplesValidate() {
+        QFETCH(QString, file);
+        Run run = runCli({"validate", file});
+        QVERIFY2(run.exit_code == 0, qPrintable(run.err));
+        QVERIFY(run.out.contains("valid"));
+    }
+
+    void evaluateJsonHasTheContractFields() {
+        Run run = runCli({"evaluate", example("dgx-h100-training.json"), "--json"});
+        QVERIFY2(run.exit_code == 0, qPrintable(run.err));
+        const auto results = nlohmann::json::parse(run.out.toStdString());
+        for (const char* key : {"feasible", "reasons", "warnings", "bottlenecks", "devices"})
+            QVERIFY2(results.contains(key), key);
+        QVERIFY(results["feasible"].is_boolean());
+        QVERIFY(results["devices"].is_number_integer());
+    }
+
+    void setOverridesAndRejectsBadOnes() {
+        Run ok = runCli({"evaluate", example("dgx-h100-training.json"), "--set", "strategy.tp=4"});
+        QVERIFY2(ok.exit_code == 0, qPrintable(ok.err));
+        Run bad =
+            runCli({"evaluate", example("dgx-h100-training.json"), "--set", "strategy.tp=-1"});
+        QCOMPARE(bad.exit_code, 1);
+        QVERIFY2(bad.err.contains("/strategy/tp"), qPrintable(bad.err));
+        Run malformed = runCli({"evaluate", example("dgx-h100-training.json"), "--set", "tp"});
+        QCOMPARE(malformed.exit_code, 1);
+        QVERIFY(malformed.err.contains("PATH=VALUE"));
+    }
+
+    void badInputExitsOneAndNamesThePlace_data() {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("expected");
+        QByteArray negative = minimalDesign();
+        negative.replace("\"count\": 8", "\"count\": -4");
+        QTest::newRow("negative count") << negative << "/hardware/items/0/count";
+        QByteArray absurd = minimalDesign();
+        absurd.replace("\"count\": 8", "\"count\": 99999999999999999999");
+        QTest::newRow("absurd count") << absurd << "/hardware/items/0/count";
+        QByteArray tooMany = minimalDesign();
+        tooMany.replace("\"count\": 8", "\"count\": 2000000");
+        QTest::newRow("past the device limit") << tooMany << "limit is 1000000";
+        QTest::newRow("truncated") << minimalDesign().left(70) << "line 2, column";
+        QByteArray wrongType = minimalDesign();
+        wrongType.replace("\"count\": 8", "\"count\": [8]");
+        QTest::newRow("wrong type")
+            << wrongType << "/hardware/items/0/count: must be a positive integer";
+        QByteArray nan = minimalDesign();
+        nan.replace("\"count\": 8", "\"count\": NaN");
+        QTest::newRow("NaN") << nan << "not valid JSON";
+        QByteArray inf = minimalDesign();
+        inf.replace("\"count\": 8", "\"count\": Infinity");
+        QTest::newRow("Infinity") << inf << "not valid JSON";
+        QTest::newRow("deep nesting") << QByteArray(10000, '[') << "nesting deeper than 64";
+        QByteArray missingRef = minimalDesign();
+        missingRef.replace("nvidia-h100-sxm", "nvidia-h999");
+        QTest::newRow("missing catalog ref") << missingRef << "/hardware/items/0/ref";
+        QByteArray duplicate = minimalDesign();
+        duplicate.replace(
+            "\"count\": 8}",
+            "\"count\": 8}, {\"id\": \"gpu\", \"kind\": \"nic\", \"ref\": \"nvidia-connectx-7\"}");
+        QTest::newRow("duplicate id") << duplicate << "/hardware/items/1/id: duplicate id";
+        QByteArray danglingLink = minimalDesign();
+        danglingLink.replace(
+            "]},",
+            "], \"links\": [{\"from\": \"gpu\", \"to\": \"nowhere\", \"ref\": \"nvlink-4\"}]},");
+        QTest::newRow("link to missing item") << danglingLink << "/hardware/links/0/to";
+        QTest::newRow("not an object") << QByteArray("[1, 2, 3]") << "must be an object";
+        QTest::newRow("empty file") << QByteArray() << "not valid JSON";
+        QTest::newRow("binary") << QByteArray("\x00\xff\xfe garbage", 12) << "not valid JSON";
+    }
+    void badInputExitsOneAndNamesThePlace() {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, expected);
+        const QString path =
+            write(QString::fromUtf8(QTest::currentDataTag()).replace(' ', '_') + ".json", content);
+        Run run = runCli({"validate", path});
+        QCOMPARE(run.exit_code, 1);
+        QVERIFY2(run.err.contains(expected), qPrintable(run.err));
+        Run evaluate = runCli({"evaluate", path, "--json"});
+        QCOMPARE(evaluate.exit_code, 1);
+        QVERIFY(evaluate.out.isEmpty());
+    }
+
+    void fiftyMegabyteFileIsRefused() {
+        QByteArray big = minimalDesign();
+        big.insert(1, "\"padding\": \"" + QByteArray(50 * 1000 * 1000, 'x') + "\", ");
+        Run run = runCli({"validate", write("big.json", big)});
+        QCOMPARE(run.exit_code, 1);
+        QVERIFY2(run.err.contains("50.0 MB") && run.err.contains("limit"), qPrintable(run.err));
+    }
+
+    void missingFile() {
+        Run run = runCli({"validate", m_dir.filePath("does-not-exist.json")});
+        QCOMPARE(run.exit_code, 1);
+        QVERIFY(run.err.contains("cannot open"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
