@@ -109,7 +109,7 @@ void InferenceStepModel::addOp(StepTime& t, const Roofline& r, double flops, dou
                                bool gemm) const {
     Roofline noLaunch = r;
     noLaunch.launch_s = 0;  // launches are counted once per step (see stepTime)
-    const double time = opTime(noLaunch, {flops, bytes, gemm});
+    const double time = opTime(noLaunch, {flops, bytes, gemm, {}});
     const double computeEff = gemm ? gemmEfficiency(r, flops) : r.gemm_efficiency_max;
     const double compute = r.peak_flops > 0 ? flops / (r.peak_flops * computeEff) : 0;
     t.total_s += time;
