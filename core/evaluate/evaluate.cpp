@@ -5,6 +5,7 @@
 #include "core/perf/inference_engine.h"
 #include "core/perf/training_engine.h"
 #include "core/topology/graph.h"
+#include "core/topology/network_eval.h"
 
 namespace infraplan {
 namespace {
@@ -38,10 +39,14 @@ Results evaluate(const Design& design, const catalog::Catalog& catalog,
 
     results.inventory = takeInventory(expanded.graph, catalog);
     results.devices = results.inventory.devices;
+    // The flow-level network model (topology engine); null -> the engines' per-tier estimate.
+    const std::unique_ptr<FlowCommModel> network =
+        makeNetworkModel(design, catalog, expanded.graph, results);
     if (design.workload.mode == WorkloadMode::training)
-        evaluateTraining(design, catalog, results);
+        evaluateTraining(design, catalog, results, network.get());
     else
-        evaluateInference(design, catalog, nullptr, results);
+        evaluateInference(design, catalog, network.get(), results);
+    if (network) addNetworkResults(*network, design, results);
     return results;
 }
 

@@ -11,6 +11,7 @@
 #include "core/results/training_results.h"
 #include "core/facility/facility_results.h"
 #include "core/results/inference_results.h"
+#include "core/topology/network_results.h"
 
 namespace infraplan {
 
@@ -46,6 +47,7 @@ struct Results {
     // power.*, cooling.*, cost.*, energy.*, reliability.* (core/facility)
     std::optional<FacilityResults> facility;
     std::optional<InferenceResults> inference;  // inference-mode designs
+    std::optional<NetworkResults> network;      // flow-level fabric model (core/topology)
 };
 
 }  // namespace infraplan

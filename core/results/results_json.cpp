@@ -4,6 +4,7 @@
 
 #include "catalog/json_reader.h"
 #include "core/results/facility_json.h"
+#include "core/results/network_json.h"
 
 namespace infraplan {
 namespace {
@@ -112,6 +113,7 @@ nlohmann::json resultsToJson(const Results& r) {
     if (r.memory) j["memory"] = memoryToJson(*r.memory);
     writeFacilityJson(r, j);
     writeInferenceJson(r, j);
+    writeNetworkJson(r, j);
 
     for (const std::string& where : scrubNonFinite(j))
         j["warnings"].push_back("internal error: a non-finite value at " + where +

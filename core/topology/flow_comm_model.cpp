@@ -19,6 +19,7 @@ FlowCommModel::FlowCommModel(Graph graph, const Design& design, const catalog::C
     m_placement = std::make_unique<Placement>(m_graph, design, m_warnings);
     m_labels = std::make_unique<LinkLabels>(m_graph, design);
     m_router = std::make_unique<Router>(m_graph, catalog);
+    m_connected = placedDevicesConnected();
     m_bandwidth_b_s.resize(static_cast<Eigen::Index>(2 * m_graph.edges.size()));
     bool warned = false;
     std::unordered_map<const std::string*, const catalog::Link*> links;  // few distinct refs
@@ -48,6 +49,24 @@ FlowCommModel::FlowCommModel(Graph graph, const Design& design, const catalog::C
 }
 
 FlowCommModel::~FlowCommModel() = default;
+
+bool FlowCommModel::placedDevicesConnected() const {
+    std::vector<std::uint32_t> parent(m_graph.vertices.size());
+    for (std::uint32_t v = 0; v < parent.size(); ++v)
+        parent[v] = v;
+    auto find = [&](std::uint32_t v) {
+        while (parent[v] != v)
+            v = parent[v] = parent[parent[v]];
+        return v;
+    };
+    for (const Edge& e : m_graph.edges)
+        parent[find(e.a)] = find(e.b);
+    if (!m_placement->valid() || m_placement->ranks() == 0) return false;
+    const std::uint32_t root = find(m_placement->device(0));
+    for (long long r = 1; r < m_placement->ranks(); ++r)
+        if (find(m_placement->device(r)) != root) return false;
+    return true;
+}
 
 int FlowCommModel::column(FlowPattern pattern, ParallelDim dim) const {
     const auto key = std::make_pair(pattern, dim);

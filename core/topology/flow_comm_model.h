@@ -54,6 +54,8 @@ public:
     // Every collective costed so far (the last request of each kind), summarised.
     NetworkResults network() const;
     const std::vector<std::string>& warnings() const { return m_warnings; }
+    // Whether every placed device can reach every other through the graph.
+    bool connected() const { return m_connected; }
     const Graph& graph() const { return m_graph; }
     const Placement& placement() const { return *m_placement; }
 
@@ -78,6 +80,7 @@ private:
         Plan plan;
     };
 
+    bool placedDevicesConnected() const;
     int column(FlowPattern pattern, ParallelDim dim) const;  // routes the class on first use
     std::vector<Plan> candidates(const CollectiveRequest& r) const;
     void evaluate(Plan& plan) const;
@@ -93,6 +96,7 @@ private:
     std::unique_ptr<Placement> m_placement;
     std::unique_ptr<LinkLabels> m_labels;
     Eigen::VectorXd m_bandwidth_b_s;  // achieved, per link direction
+    bool m_connected = false;
     mutable std::mutex m_mutex;
     mutable std::unique_ptr<Router> m_router;
     mutable std::map<std::pair<FlowPattern, ParallelDim>, int> m_columns;

@@ -1,8 +1,9 @@
 #include "core/topology/placement.h"
 
+#include "core/perf/tier_comm_model.h"
+
 #include <algorithm>
 #include <set>
-#include <sstream>
 
 namespace infraplan {
 namespace {
@@ -10,40 +11,6 @@ constexpr std::size_t idx(ParallelDim d) {
     return static_cast<std::size_t>(d);
 }
 
-std::optional<ParallelDim> dimNamed(const std::string& s) {
-    for (ParallelDim d : {ParallelDim::tp, ParallelDim::cp, ParallelDim::dp, ParallelDim::pp})
-        if (s == toString(d)) return d;
-    return std::nullopt;
-}
-
-// "tp-first" (default), "<dim>-first" (that one innermost, the rest in default order), or an
-// explicit order "tp-cp-dp-pp". Returns false when the text is not understood.
-bool parseOrder(const std::string& text, std::array<ParallelDim, 4>& order) {
-    const std::array<ParallelDim, 4> defaults = order;
-    if (text.empty()) return true;
-    if (text.size() > 6 && text.ends_with("-first")) {
-        const auto first = dimNamed(text.substr(0, text.size() - 6));
-        if (!first) return false;
-        std::size_t n = 0;
-        order[n++] = *first;
-        for (ParallelDim d : defaults)
-            if (d != *first) order[n++] = d;
-        return true;
-    }
-    std::array<ParallelDim, 4> parsed{};
-    std::set<ParallelDim> seen;
-    std::stringstream in(text);
-    std::string part;
-    std::size_t n = 0;
-    while (std::getline(in, part, '-')) {
-        const auto d = dimNamed(part);
-        if (!d || n >= 4 || !seen.insert(*d).second) return false;
-        parsed[n++] = *d;
-    }
-    if (n != 4) return false;
-    order = parsed;
-    return true;
-}
 }  // namespace
 
 Placement::Placement(const Graph& graph, const Design& design, std::vector<std::string>& warnings)
@@ -60,7 +27,10 @@ Placement::Placement(const Graph& graph, const Design& design, std::vector<std::
     const long long dp = strategy.dp > 0 ? strategy.dp : devices / std::max(inner, 1LL);
     s[idx(ParallelDim::dp)] = static_cast<int>(std::clamp<long long>(dp, 1, 1 << 30));
     m_ranks = inner * s[idx(ParallelDim::dp)];
-    if (!parseOrder(strategy.placement, m_order))
+    RankLayout layout;  // the order parser the per-tier model uses too
+    if (parsePlacement(strategy.placement, layout))
+        m_order = layout.order;
+    else
         warnings.push_back("placement '" + strategy.placement +
                            "' is not understood; using tp-first (tp, cp, dp, pp innermost first)");
     if (m_ranks > devices || devices == 0) {
