@@ -81,4 +81,12 @@ Item* Design::findItem(const std::string& id) {
     return const_cast<Item*>(std::as_const(*this).findItem(id));
 }
 
+std::string itemPointer(std::size_t index) {
+    return "/hardware/items/" + std::to_string(index);
+}
+
+std::string linkPointer(std::size_t index) {
+    return "/hardware/links/" + std::to_string(index);
+}
+
 }  // namespace infraplan

@@ -208,4 +208,8 @@ struct Design {
     Item* findItem(const std::string& id);
 };
 
+// JSON pointers of a design's items and links, for diagnostics ("/hardware/items/3").
+std::string itemPointer(std::size_t index);
+std::string linkPointer(std::size_t index);
+
 }  // namespace infraplan

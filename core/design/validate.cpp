@@ -8,13 +8,6 @@
 namespace infraplan {
 namespace {
 
-std::string itemPointer(std::size_t index) {
-    return "/hardware/items/" + std::to_string(index);
-}
-std::string linkPointer(std::size_t index) {
-    return "/hardware/links/" + std::to_string(index);
-}
-
 // The catalog kind an item's `ref` must name.
 std::optional<catalog::EntryKind> refKindFor(ItemKind kind) {
     switch (kind) {

@@ -18,13 +18,6 @@
 namespace infraplan {
 namespace {
 
-std::string itemPointer(std::size_t i) {
-    return "/hardware/items/" + std::to_string(i);
-}
-std::string linkPointer(std::size_t k) {
-    return "/hardware/links/" + std::to_string(k);
-}
-
 std::string withSeparators(long long n) {
     std::string digits = std::to_string(n), out;
     for (std::size_t i = 0; i < digits.size(); ++i) {

@@ -3,12 +3,6 @@
 #include "core/topology/checked_count.h"
 
 namespace infraplan {
-namespace {
-std::string itemPointer(std::size_t i) {
-    return "/hardware/items/" + std::to_string(i);
-}
-}  // namespace
-
 bool ItemTree::build(const Design& design, Diagnostics& diagnostics) {
     const auto& items = design.hardware.items;
     const std::size_t n = items.size();
