@@ -37,6 +37,17 @@ void writeNetworkJson(const Results& results, nlohmann::json& out) {
                               {"bytes", l.bytes},
                               {"bandwidth_gb_s", l.bandwidth_gb_s},
                               {"utilization", l.utilization}});
+    j["memory"] = nlohmann::json::array();
+    for (const NetworkMemoryTier& m : n.memory)
+        j["memory"].push_back({{"item", m.item},
+                               {"type", m.type},
+                               {"instances", m.instances},
+                               {"capacity_gb", m.capacity_gb},
+                               {"per_device_bandwidth_gb_s", m.per_device_bandwidth_gb_s},
+                               {"aggregate_bandwidth_gb_s", m.aggregate_bandwidth_gb_s},
+                               {"latency_ns", m.latency_ns},
+                               {"binding", m.binding},
+                               {"unreachable_devices", m.unreachable_devices}});
     out["network"] = std::move(j);
 }
 

@@ -15,7 +15,7 @@ std::string collectiveName(const CollectiveRequest& r) {
 
 FlowCommModel::FlowCommModel(Graph graph, const Design& design, const catalog::Catalog& catalog,
                              const FlowModelOptions& options)
-    : m_graph(std::move(graph)), m_design(design), m_options(options) {
+    : m_graph(std::move(graph)), m_design(design), m_catalog(catalog), m_options(options) {
     m_placement = std::make_unique<Placement>(m_graph, design, m_warnings);
     m_labels = std::make_unique<LinkLabels>(m_graph, design);
     m_router = std::make_unique<Router>(m_graph, catalog);
@@ -104,7 +104,10 @@ std::vector<FlowCommModel::Plan> FlowCommModel::candidates(const CollectiveReque
     const int n = m_placement->size(r.dim);
     if (!m_placement->valid() || n <= 1 || !(r.bytes > 0) || !std::isfinite(r.bytes)) return out;
     const double S = r.bytes, nn = n;
-    const NodeSplit split = nodeSplit(m_placement->groups(r.dim), *m_placement);
+    auto cached = m_splits.find(r.dim);
+    if (cached == m_splits.end())
+        cached = m_splits.emplace(r.dim, nodeSplit(m_placement->groups(r.dim), *m_placement)).first;
+    const NodeSplit split = cached->second;
     const bool hier = split.uniform && split.per_node > 1 && split.nodes > 1;
     const double g = split.per_node, m = split.nodes;
     auto plan = [&](const char* name, std::vector<Phase> phases) {

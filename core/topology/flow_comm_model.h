@@ -59,6 +59,9 @@ public:
     const Graph& graph() const { return m_graph; }
     const Placement& placement() const { return *m_placement; }
 
+    // Memory items as offload targets (issue 5 item 6), all placed devices streaming at once.
+    std::vector<NetworkMemoryTier> memoryTiers() const;
+
     // Bytes per link direction of one request under its chosen algorithm (for tests).
     Eigen::VectorXd linkLoads(const CollectiveRequest& request) const;
 
@@ -91,6 +94,7 @@ private:
 
     Graph m_graph;
     const Design& m_design;
+    const catalog::Catalog& m_catalog;
     FlowModelOptions m_options;
     mutable std::vector<std::string> m_warnings;
     std::unique_ptr<Placement> m_placement;
@@ -106,6 +110,7 @@ private:
     mutable Eigen::SparseMatrix<double> m_routing;    // directions x classes, built on demand
     mutable bool m_routingStale = false;
     mutable std::map<std::pair<Collective, ParallelDim>, Recorded> m_recorded;
+    mutable std::map<ParallelDim, NodeSplit> m_splits;  // per dimension, on first use
 };
 
 }  // namespace infraplan

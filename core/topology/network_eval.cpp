@@ -41,6 +41,7 @@ std::unique_ptr<FlowCommModel> makeNetworkModel(const Design& design,
                                                 const catalog::Catalog& catalog, const Graph& graph,
                                                 Results& results) {
     auto model = std::make_unique<FlowCommModel>(graph, design, catalog);
+    if (!model->placement().valid()) return nullptr;  // the engines report the shortfall
     if (!model->connected()) {
         results.warnings.push_back(
             "network: the devices the strategy uses are not all connected by drawn links; "

@@ -43,13 +43,28 @@ struct NetworkTier {
     double oversubscription = 1;  // of the fabric it belongs to (leaf downlinks : uplinks)
 };
 
+// A memory item (HBM/CXL pool) as an offload target: what every placed device gets when all
+// of them stream to it at once, limited by the links on the way and the pool's own media.
+struct NetworkMemoryTier {
+    std::string item;  // design item id
+    std::string type;  // catalog memory type: "cxl-pool", "hbm-pool", ...
+    long long instances = 0;
+    double capacity_gb = 0;                // all instances
+    double per_device_bandwidth_gb_s = 0;  // each device, all streaming together
+    double aggregate_bandwidth_gb_s = 0;   // all devices together
+    double latency_ns = 0;                 // longest path plus the media latency
+    std::string binding;                   // the limiting link, or "media"
+    long long unreachable_devices = 0;     // devices without a path to it
+};
+
 struct NetworkResults {
     long long vertices = 0;
     long long edges = 0;
     std::string placement;  // order actually used, innermost first
     std::vector<NetworkCollective> collectives;
     std::vector<NetworkTier> tiers;
-    std::vector<NetworkLinkLoad> links;  // the busiest links, at most NetworkOptions::top_links
+    std::vector<NetworkLinkLoad> links;  // the busiest links, at most FlowModelOptions::top_links
+    std::vector<NetworkMemoryTier> memory;
     std::vector<std::string> warnings;
 };
 

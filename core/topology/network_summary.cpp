@@ -7,12 +7,14 @@
 namespace infraplan {
 
 NetworkResults FlowCommModel::network() const {
+    std::vector<NetworkMemoryTier> memory = memoryTiers();
     std::lock_guard lock(m_mutex);
     NetworkResults out;
     out.vertices = static_cast<long long>(m_graph.vertices.size());
     out.edges = static_cast<long long>(m_graph.edges.size());
     out.placement = m_placement->order();
     out.warnings = m_warnings;
+    out.memory = std::move(memory);
     // Tiers: links and capacity, with the oversubscription of the fabric they belong to.
     std::map<std::string, NetworkTier> tiers;
     for (std::uint32_t e = 0; e < m_graph.edges.size(); ++e) {

@@ -1,6 +1,7 @@
 #include "core/topology/placement.h"
 
 #include "core/perf/tier_comm_model.h"
+#include "core/topology/checked_count.h"
 
 #include <algorithm>
 #include <set>
@@ -26,7 +27,7 @@ Placement::Placement(const Graph& graph, const Design& design, std::vector<std::
         1LL * s[idx(ParallelDim::tp)] * s[idx(ParallelDim::cp)] * s[idx(ParallelDim::pp)];
     const long long dp = strategy.dp > 0 ? strategy.dp : devices / std::max(inner, 1LL);
     s[idx(ParallelDim::dp)] = static_cast<int>(std::clamp<long long>(dp, 1, 1 << 30));
-    m_ranks = inner * s[idx(ParallelDim::dp)];
+    m_ranks = checkedMultiply(inner, s[idx(ParallelDim::dp)]);
     RankLayout layout;  // the order parser the per-tier model uses too
     if (parsePlacement(strategy.placement, layout))
         m_order = layout.order;

@@ -8,7 +8,8 @@
 namespace infraplan {
 namespace {
 constexpr std::uint16_t kFar = std::numeric_limits<std::uint16_t>::max();
-}
+constexpr int kMaxDomainParts = 4096;
+}  // namespace
 
 void Adjacency::build(const Graph& graph) {
     const std::size_t n = graph.vertices.size();
@@ -37,13 +38,22 @@ RouteDomains::RouteDomains(const Graph& graph, const Adjacency& adjacency,
     const auto& vs = graph.vertices;
     m_of.assign(vs.size(), -1);
     for (std::uint32_t v = 0; v < vs.size(); ++v) {
-        if (vs[v].part < 0) continue;
+        // Parts are numbered in 16 bits; a larger template is routed as ordinary vertices.
+        if (vs[v].part < 0 || vs[v].part >= kMaxDomainParts) continue;
         const bool fresh = m_domains.empty() || vs[v].part == 0 || vs[v - 1].part < 0 ||
                            vs[v - 1].item != vs[v].item || vs[v - 1].instance != vs[v].instance;
         if (fresh) m_domains.push_back(Domain{v, 0, 0, 0, 0, {}});
         ++m_domains.back().vcount;
         m_of[v] = static_cast<std::int32_t>(m_domains.size() - 1);
     }
+    // A template too large for 16-bit part numbers is routed as ordinary vertices throughout.
+    for (std::uint32_t v = 1; v < vs.size(); ++v)
+        if (vs[v].part >= kMaxDomainParts && m_of[v - 1] >= 0 && vs[v - 1].item == vs[v].item &&
+            vs[v - 1].instance == vs[v].instance) {
+            const Domain& d = m_domains[static_cast<std::size_t>(m_of[v - 1])];
+            for (std::uint32_t k = 0; k < d.vcount; ++k)
+                m_of[d.vbegin + k] = -1;
+        }
     m_internal.assign(graph.edges.size(), 0);
     std::vector<std::uint32_t> last(m_domains.size(), 0);
     std::vector<bool> regular(m_domains.size(), true);

@@ -92,6 +92,7 @@ void Router::findTwins() {
         }
         std::sort(key.begin(), key.end());
         key.push_back(m_coreTransit[c]);
+        key.push_back(static_cast<std::uint64_t>(m_graph.vertices[m_coreVertex[c]].kind));
         m_twin[c] = classes.emplace(key, c).first->second;
     }
 }
@@ -221,6 +222,12 @@ const Router::CoreTree& Router::coreTree(std::uint32_t root) {
         m_trees.clear();
         m_treeBytes = 0;
     }
+    // Toward a memory item, hosts forward (CXL/PCIe memory hangs off the host).
+    const bool toMemory = m_graph.vertices[m_coreVertex[root]].kind == VertexKind::memory;
+    const auto passes = [&](std::uint32_t c) {
+        return m_coreTransit[c] ||
+               (toMemory && m_graph.vertices[m_coreVertex[c]].kind == VertexKind::cpu);
+    };
     auto tree = std::make_unique<CoreTree>();
     tree->dist.assign(n, kFar);
     tree->lat.assign(n, 0.f);
@@ -228,7 +235,8 @@ const Router::CoreTree& Router::coreTree(std::uint32_t root) {
     tree->dist[root] = 0;
     for (std::size_t k = 0; k < queue.size(); ++k) {
         const std::uint32_t u = queue[k];
-        if (u != root && !m_coreTransit[u]) continue;  // hosts, memory, node ports: ends only
+        if (u != root && !passes(u)) continue;     // hosts, memory, node ports: ends only
+        if (tree->dist[u] + 2u >= kFar) continue;  // deeper than 16-bit hop counts: unreachable
         const float through = u != root ? m_transitNs[m_coreVertex[u]] : 0.f;
         for (std::uint32_t a = m_coreOffset[u]; a < m_coreOffset[u + 1]; ++a) {
             const std::uint32_t w = m_coreTo[a];
@@ -261,6 +269,11 @@ void Router::flushCore() {
         const auto lat = [&](std::uint32_t v) -> float {
             return v == root ? 0.f : (v == rep ? tree.lat[root] : tree.lat[v]);
         };
+        const bool toMemory = m_graph.vertices[m_coreVertex[root]].kind == VertexKind::memory;
+        const auto passes = [&](std::uint32_t c) {
+            return m_coreTransit[c] ||
+                   (toMemory && m_graph.vertices[m_coreVertex[c]].kind == VertexKind::cpu);
+        };
         std::size_t top = 0;
         for (; i < m_pending.size() && m_pending[i].to == root; ++i) {
             const Pending& p = m_pending[i];
@@ -284,7 +297,7 @@ void Router::flushCore() {
                 next.clear();
                 for (std::uint32_t a = m_coreOffset[u]; a < m_coreOffset[u + 1]; ++a) {
                     const std::uint32_t w = m_coreTo[a];
-                    if (dist(w) + 1u == h && (w == root || m_coreTransit[w])) next.push_back(a);
+                    if (dist(w) + 1u == h && (w == root || passes(w))) next.push_back(a);
                 }
                 if (next.empty()) continue;
                 const double share = f / static_cast<double>(next.size());

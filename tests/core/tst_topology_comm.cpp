@@ -200,6 +200,25 @@ private Q_SLOTS:
         QVERIFY(tp.binding_link.find("gpu[") == 0 || tp.binding_link.find("nvsw") == 0);
     }
 
+    void memoryPoolAsOffloadTarget() {
+        // hand-drawn-cxl.json: the CXL pool hangs off both hosts (one CXL 2.0 link each, 63
+        // GB/s); each server's 4 GPUs reach their host over PCIe. All 8 streaming at once:
+        // 4 GPUs share a host's CXL link -> 63/4 GB/s each, 126 GB/s in all (the pool's media
+        // does 256). Latency: PCIe 300 + CXL 250 + media 350 ns.
+        auto loaded = loadDesignFile(std::string(INFRAPLAN_SOURCE_DIR) +
+                                     "/resources/examples/hand-drawn-cxl.json");
+        const Model m = build(*loaded.design);
+        const std::vector<NetworkMemoryTier> tiers = m.comm->memoryTiers();
+        QCOMPARE(tiers.size(), std::size_t(1));
+        const NetworkMemoryTier& pool = tiers.front();
+        QCOMPARE(pool.item, std::string("pool"));
+        QCOMPARE(pool.per_device_bandwidth_gb_s, 63.0 / 4);
+        QCOMPARE(pool.aggregate_bandwidth_gb_s, 2 * 63.0);
+        QCOMPARE(pool.unreachable_devices, 0LL);
+        QCOMPARE(pool.latency_ns, 300.0 + 250 + 350);
+        QVERIFY2(pool.binding.find("host") == 0, pool.binding.c_str());
+    }
+
     void concurrentCollectivesShareLinks() {
         // TP and PP of the hand-drawn example do not share a link; two PP transfers at once
         // double the load on the same cables.
