@@ -125,20 +125,57 @@ const std::vector<std::pair<std::uint16_t, float>>& RouteDomains::nearestPorts(s
     auto& table = m_nearestIndex[dom.shape];
     if (table.empty()) table.assign(dom.vcount, -1);
     if (table[part] >= 0) return m_nearest[static_cast<std::size_t>(table[part])];
+    // One search from the part gives its distance to every port (distances are symmetric).
+    const Domain& shape = domain(m_shapeDomain[dom.shape]);
     std::vector<std::pair<std::uint16_t, float>> best;
-    std::uint16_t bestHops = kFar;
-    for (std::uint16_t p : dom.ports) {
-        const LocalRoute& r = route(d, part, p);
-        if (!r.ok || r.hops > bestHops) continue;
-        if (r.hops < bestHops) best.clear();
-        bestHops = r.hops;
-        best.emplace_back(p, 0.f);
+    for (bool viaHost : {false, true}) {
+        std::vector<std::uint16_t> dist;
+        search(shape, part, viaHost, dist, nullptr);
+        std::uint16_t bestHops = kFar;
+        for (std::uint16_t p : dom.ports) {
+            if (dist[p] == kFar || dist[p] > bestHops) continue;
+            if (dist[p] < bestHops) best.clear();
+            bestHops = dist[p];
+            best.emplace_back(p, 0.f);
+        }
+        if (!best.empty()) break;
     }
     for (auto& b : best)
         b.second = 1.f / static_cast<float>(best.size());
     table[part] = static_cast<std::int32_t>(m_nearest.size());
     m_nearest.push_back(std::move(best));
     return m_nearest.back();
+}
+
+bool RouteDomains::passes(const Domain& d, std::uint32_t local, bool viaHost) const {
+    const VertexKind k = m_graph.vertices[d.vbegin + local].kind;
+    return k == VertexKind::accelerator || k == VertexKind::switch_ ||
+           (viaHost && k == VertexKind::cpu);
+}
+
+// Hop distances (and latencies) from `root` to every part, through transit parts only.
+void RouteDomains::search(const Domain& d, std::uint32_t root, bool viaHost,
+                          std::vector<std::uint16_t>& dist, std::vector<float>* lat) const {
+    dist.assign(d.vcount, kFar);
+    if (lat) lat->assign(d.vcount, 0.f);
+    std::vector<std::uint32_t> queue{root};
+    dist[root] = 0;
+    for (std::size_t q = 0; q < queue.size(); ++q) {
+        const std::uint32_t u = queue[q];
+        if (u != root && !passes(d, u, viaHost)) continue;
+        const std::uint32_t gu = d.vbegin + u;
+        for (std::uint32_t a = m_adj.offset[gu]; a < m_adj.offset[gu + 1]; ++a) {
+            if (!m_internal[m_adj.edge[a]]) continue;
+            const std::uint32_t w = m_adj.to[a] - d.vbegin;
+            if (dist[w] != kFar) continue;
+            dist[w] = static_cast<std::uint16_t>(dist[u] + 1);
+            if (lat)
+                (*lat)[w] = (*lat)[u] +
+                            static_cast<float>(m_graph.edges[m_adj.edge[a]].latency_ns) +
+                            (u != root ? m_transitNs[gu] : 0.f);
+            queue.push_back(w);
+        }
+    }
 }
 
 // Breadth-first from `to` inside the domain, then the flow from `from` split equally over
@@ -152,29 +189,10 @@ LocalRoute RouteDomains::computeRoute(const Domain& d, std::uint16_t from, std::
         return out;
     }
     const std::uint32_t n = d.vcount;
-    auto transit = [&](std::uint32_t local) {
-        const VertexKind k = m_graph.vertices[d.vbegin + local].kind;
-        return k == VertexKind::accelerator || k == VertexKind::switch_ ||
-               (viaHost && k == VertexKind::cpu);
-    };
-    std::vector<std::uint16_t> dist(n, kFar);
-    std::vector<float> lat(n, 0);
-    std::vector<std::uint32_t> queue{to};
-    dist[to] = 0;
-    for (std::size_t q = 0; q < queue.size(); ++q) {
-        const std::uint32_t u = queue[q];
-        if (u != to && !transit(u)) continue;
-        const std::uint32_t gu = d.vbegin + u;
-        for (std::uint32_t a = m_adj.offset[gu]; a < m_adj.offset[gu + 1]; ++a) {
-            if (!m_internal[m_adj.edge[a]]) continue;
-            const std::uint32_t w = m_adj.to[a] - d.vbegin;
-            if (dist[w] != kFar) continue;
-            dist[w] = static_cast<std::uint16_t>(dist[u] + 1);
-            lat[w] = lat[u] + static_cast<float>(m_graph.edges[m_adj.edge[a]].latency_ns) +
-                     (u != to ? m_transitNs[gu] : 0.f);
-            queue.push_back(w);
-        }
-    }
+    auto transit = [&](std::uint32_t local) { return passes(d, local, viaHost); };
+    std::vector<std::uint16_t> dist;
+    std::vector<float> lat;
+    search(d, to, viaHost, dist, &lat);
     if (dist[from] == kFar) return out;
     out.ok = true;
     out.hops = dist[from];

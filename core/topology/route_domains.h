@@ -54,6 +54,9 @@ public:
 private:
     LocalRoute computeRoute(const Domain& d, std::uint16_t from, std::uint16_t to,
                             bool viaHost) const;
+    bool passes(const Domain& d, std::uint32_t local, bool viaHost) const;
+    void search(const Domain& d, std::uint32_t root, bool viaHost, std::vector<std::uint16_t>& dist,
+                std::vector<float>* lat) const;
 
     const Graph& m_graph;
     const Adjacency& m_adj;
