@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "app/cli/catalog_command.h"
 #include "app/cli/cli_globals.h"
 #include "catalog/catalog.h"
 #include "core/design/validate.h"
@@ -126,8 +127,7 @@ int main(int argc, char** argv) {
                "reports come with the GUI and report capability", exit_code);
     addPending(app, "compare", "Compare two designs side by side",
                "comparison comes with the GUI and report capability", exit_code);
-    addPending(app, "catalog", "List, show, import and export catalog entries",
-               "catalog commands come with the hardware catalog capability", exit_code);
+    cli::addCatalogCommand(app, globals, exit_code);
 
     try {
         app.parse(argc, argv);
