@@ -120,6 +120,8 @@ void readSpecFields(ObjectReader& r, T& e) {
 void checkConsistency(const AnyEntry& entry, ObjectReader& r) {
     Diagnostics& diags = r.diagnostics();
     if (const auto* a = std::get_if<Accelerator>(&entry)) {
+        if (a->launch_year > 0 && a->launch_year < 1990)
+            diags.error(r.pointerTo("launch_year"), "must be 0 (unknown) or a year from 1990");
         if (a->idle_w > a->tdp_w && a->tdp_w > 0)
             diags.error(r.pointerTo("idle_w"), "must not exceed tdp_w");
     } else if (const auto* n = std::get_if<NodeTemplate>(&entry)) {

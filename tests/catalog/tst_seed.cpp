@@ -4,8 +4,8 @@
 
 #include "catalog/builtin.h"
 #include "catalog/catalog.h"
-#include "catalog/entry_fields.h"
 #include "catalog/embedded_data.h"
+#include "catalog/entry_fields.h"
 #include "catalog/entry_json.h"
 #include "catalog/json_limits.h"
 
@@ -36,7 +36,8 @@ private slots:
         QVERIFY(vendors.size() >= 6);
         QVERIFY(non_gpu >= 8);
         std::set<MemoryNodeType> memory_types;
-        for (const auto& [id, m] : c.memoryNodes()) memory_types.insert(m.type);
+        for (const auto& [id, m] : c.memoryNodes())
+            memory_types.insert(m.type);
         QVERIFY(c.memoryNodes().size() >= 5);
         QVERIFY(memory_types.count(MemoryNodeType::cxl_pool));
         QVERIFY(memory_types.count(MemoryNodeType::pim));
@@ -45,11 +46,12 @@ private slots:
         QVERIFY(c.nodes().size() >= 10);
         QVERIFY(c.models().size() >= 12);
         QVERIFY(!c.defaults().empty());
-        qInfo("seed: %zu accelerators (%zu vendors, %d not GPUs), %zu memory, %zu links, "
-              "%zu switches, %zu NICs, %zu nodes, %zu models, %zu defaults",
-              c.accelerators().size(), vendors.size(), non_gpu, c.memoryNodes().size(),
-              c.links().size(), c.switches().size(), c.nics().size(), c.nodes().size(),
-              c.models().size(), c.defaults().size());
+        qInfo(
+            "seed: %zu accelerators (%zu vendors, %d not GPUs), %zu memory, %zu links, "
+            "%zu switches, %zu NICs, %zu nodes, %zu models, %zu defaults",
+            c.accelerators().size(), vendors.size(), non_gpu, c.memoryNodes().size(),
+            c.links().size(), c.switches().size(), c.nics().size(), c.nodes().size(),
+            c.models().size(), c.defaults().size());
     }
 
     // Every numeric field of every seed entry traces to a document; fields that spec sheets

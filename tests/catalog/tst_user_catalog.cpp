@@ -175,13 +175,15 @@ private slots:
         std::vector<std::string> messages;
         const Catalog c = loadCatalog(file, &messages);
         QVERIFY(c.accelerator("good-gpu"));
-        for (const char* id : {"nan-gpu", "neg-gpu", "huge-gpu", "inf-gpu", "text-gpu", "bad-node"}) {
+        for (const char* id :
+             {"nan-gpu", "neg-gpu", "huge-gpu", "inf-gpu", "text-gpu", "bad-node"}) {
             QVERIFY2(!c.entry(id), id);
             QVERIFY2(anyMessageContains(messages, id), id);
         }
         QVERIFY(anyMessageContains(messages, "must be a lowercase slug"));
         QVERIFY(anyMessageContains(messages, "no-such-gpu"));
-        for (const auto& [id, a] : c.accelerators()) QVERIFY(std::isfinite(a.tdp_w) && a.tdp_w >= 0);
+        for (const auto& [id, a] : c.accelerators())
+            QVERIFY(std::isfinite(a.tdp_w) && a.tdp_w >= 0);
     }
 };
 
