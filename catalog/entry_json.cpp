@@ -16,6 +16,13 @@ constexpr const char* kModelPrefixes[] = {"moe_", "mla_"};
 
 // The flat form (SQL/CSV) in the nested form; nested input passes unchanged. SQL NULLs and
 // empty CSV cells arrive as null and mean "not given".
+// "an accelerator", "a link".
+std::string withArticle(const std::string& noun) {
+    const bool vowel =
+        !noun.empty() && std::string("aeiou").find(noun.front()) != std::string::npos;
+    return (vowel ? "an " : "a ") + noun;
+}
+
 json nestFlat(const json& in, const std::string& pointer, Diagnostics& diags) {
     if (!in.is_object()) return in;
     json out = json::object();
@@ -65,7 +72,8 @@ FieldSource readSource(const json& value, const std::string& pointer, Diagnostic
         r.string("document", source.document, true);
         r.enumeration("provenance", source.provenance, provenanceFromString,
                       "published, derived, estimate");
-        for (const auto& [key, v] : r.unknown().items())
+        const nlohmann::json unread = r.unknown();  // items() must not outlive it
+        for (const auto& [key, v] : unread.items())
             diags.error(r.pointerTo(key), "is not a source field (document, provenance)");
     }
     if (source.document.empty() || source.document.size() > kMaxTextLength)
@@ -112,6 +120,8 @@ void readSpecFields(ObjectReader& r, T& e) {
 void checkConsistency(const AnyEntry& entry, ObjectReader& r) {
     Diagnostics& diags = r.diagnostics();
     if (const auto* a = std::get_if<Accelerator>(&entry)) {
+        if (a->launch_year > 0 && a->launch_year < 1990)
+            diags.error(r.pointerTo("launch_year"), "must be 0 (unknown) or a year from 1990");
         if (a->idle_w > a->tdp_w && a->tdp_w > 0)
             diags.error(r.pointerTo("idle_w"), "must not exceed tdp_w");
     } else if (const auto* n = std::get_if<NodeTemplate>(&entry)) {
@@ -272,14 +282,15 @@ std::optional<AnyEntry> entryFromJson(const json& value, const std::string& poin
         for (const auto& [field, source] : (fields->is_object() ? *fields : kEmpty).items()) {
             const std::string p = fp + "/" + pointerEscape(field);
             if (std::find(numeric.begin(), numeric.end(), field) == numeric.end())
-                diags.error(p, "is not a numeric field of a " + kind_name);
+                diags.error(p, "is not a numeric field of " + withArticle(kind_name));
             else
                 base.fields[field] = readSource(source, p, diags);
         }
     }
-    for (const auto& [key, v] : r.unknown().items())
-        diags.error(r.pointerTo(key),
-                    "is not a field of a " + kind_name + " (check the name and its unit)");
+    const nlohmann::json unread = r.unknown();  // items() must not outlive it
+    for (const auto& [key, v] : unread.items())
+        diags.error(r.pointerTo(key), "is not a field of " + withArticle(kind_name) +
+                                          " (check the name and its unit)");
     if (diags.errorCount() != before) return std::nullopt;
     return entry;
 }
@@ -333,7 +344,7 @@ void checkReferences(const AnyEntry& entry, const Catalog& context, const std::s
                     const auto kind = context.kindOf(id);
                     if (kind != f.ref_kind)
                         diags.error(pointer + "/" + f.name,
-                                    std::string("must name a ") + toString(f.ref_kind) +
+                                    "must name " + withArticle(toString(f.ref_kind)) +
                                         " of the catalog, got \"" + id + "\"" +
                                         (kind ? std::string(" (a ") + toString(*kind) + ")" : ""));
                 }

@@ -5,6 +5,8 @@
 #include <memory>
 
 #include "catalog/catalog.h"
+#include "catalog/embedded_entries.h"
+#include "catalog/user_catalog.h"
 #include "core/design/validate.h"
 #include "core/evaluate/evaluate.h"
 #include "core/io/design_json.h"
@@ -28,13 +30,26 @@ struct DesignArgs {
     std::string output;
 };
 
-const catalog::Catalog& cliCatalog(const CliGlobals& /*globals*/) {
-    return catalog::builtinCatalog();
+// The built-in catalog overlaid by the user's; problems with the user file are reported and
+// leave the built-in catalog working.
+catalog::Catalog cliCatalog(const CliGlobals& globals) {
+    std::vector<std::string> messages;
+    catalog::Catalog catalog = catalog::loadCatalog(globals.user_catalog, &messages);
+    for (const std::string& m : messages)
+        std::cerr << "catalog: " << m << "\n";
+    return catalog;
 }
 
-// Load, apply --set, validate against the catalog; print every problem. nullopt = invalid.
-std::optional<Design> loadValidDesign(const std::string& path, const DesignArgs& args,
-                                      const catalog::Catalog& catalog) {
+// A design with the catalog it is evaluated against: the local one, with the entries the
+// design file embeds laid over it (differences reported, DESIGN.md §2).
+struct LoadedDesign {
+    Design design;
+    catalog::Catalog catalog;
+};
+
+// Load, apply --set, overlay embedded entries, validate; print every problem. nullopt = invalid.
+std::optional<LoadedDesign> loadValidDesign(const std::string& path, const DesignArgs& args,
+                                            const catalog::Catalog& local) {
     LoadOptions options;
     options.overrides = args.overrides;
     LoadResult loaded = loadDesignFile(path, options);
@@ -42,15 +57,20 @@ std::optional<Design> loadValidDesign(const std::string& path, const DesignArgs&
         std::cerr << path << ": invalid design\n" << loaded.diagnostics.toString();
         return std::nullopt;
     }
+    LoadedDesign result{std::move(*loaded.design), local};
+    Diagnostics checks;
+    if (!result.design.catalog.empty())
+        catalog::overlayEmbedded(result.catalog, result.design.catalog, "/catalog", checks);
     ValidateOptions validateOptions;
     validateOptions.max_devices = args.max_devices;
-    Diagnostics checks = validateDesign(*loaded.design, catalog, validateOptions);
+    Diagnostics semantic = validateDesign(result.design, result.catalog, validateOptions);
+    checks.items.insert(checks.items.end(), semantic.items.begin(), semantic.items.end());
     if (checks.hasErrors()) {
         std::cerr << path << ": invalid design\n" << checks.toString();
         return std::nullopt;
     }
     if (!checks.items.empty()) std::cerr << path << ":\n" << checks.toString();
-    return std::move(loaded.design);
+    return result;
 }
 
 nlohmann::json evaluateToJson(const Design& design, const DesignArgs& args,
@@ -105,9 +125,9 @@ void addDesignCommands(CLI::App& app, const CliGlobals& globals, int& exit_code)
         ->expected(1);
     validate->callback([&globals, &exit_code, validateArgs] {
         const std::string& path = validateArgs->paths.front();
-        const auto design = loadValidDesign(path, *validateArgs, cliCatalog(globals));
-        if (design) std::cout << path << ": valid\n";
-        exit_code = design ? kExitOk : kExitInvalid;
+        const auto loaded = loadValidDesign(path, *validateArgs, cliCatalog(globals));
+        if (loaded) std::cout << path << ": valid\n";
+        exit_code = loaded ? kExitOk : kExitInvalid;
     });
 
     auto evaluateArgs = std::make_shared<DesignArgs>();
@@ -119,17 +139,18 @@ void addDesignCommands(CLI::App& app, const CliGlobals& globals, int& exit_code)
     evaluateCmd->add_flag("--json", evaluateArgs->json,
                           "Print the results JSON (DESIGN.md §4) instead of text");
     evaluateCmd->callback([&globals, &exit_code, evaluateArgs] {
-        const catalog::Catalog& catalog = cliCatalog(globals);
-        const auto design = loadValidDesign(evaluateArgs->paths.front(), *evaluateArgs, catalog);
-        if (!design) {
+        const auto loaded =
+            loadValidDesign(evaluateArgs->paths.front(), *evaluateArgs, cliCatalog(globals));
+        if (!loaded) {
             exit_code = kExitInvalid;
             return;
         }
-        const nlohmann::json results = evaluateToJson(*design, *evaluateArgs, catalog);
+        const nlohmann::json results =
+            evaluateToJson(loaded->design, *evaluateArgs, loaded->catalog);
         if (evaluateArgs->json)
             std::cout << results.dump(2) << "\n";
         else
-            std::cout << formatResultsText(design->name, results);
+            std::cout << formatResultsText(loaded->design.name, results);
         exit_code = kExitOk;
     });
 
@@ -140,17 +161,17 @@ void addDesignCommands(CLI::App& app, const CliGlobals& globals, int& exit_code)
     compare->add_option("A B", compareArgs->paths, "Two design files")->required()->expected(2);
     compare->add_flag("--json", compareArgs->json, "Print the comparison as JSON");
     compare->callback([&globals, &exit_code, compareArgs] {
-        const catalog::Catalog& catalog = cliCatalog(globals);
-        const auto a = loadValidDesign(compareArgs->paths[0], *compareArgs, catalog);
-        const auto b = loadValidDesign(compareArgs->paths[1], *compareArgs, catalog);
+        const catalog::Catalog local = cliCatalog(globals);
+        const auto a = loadValidDesign(compareArgs->paths[0], *compareArgs, local);
+        const auto b = loadValidDesign(compareArgs->paths[1], *compareArgs, local);
         if (!a || !b) {
             exit_code = kExitInvalid;
             return;
         }
-        const auto rows = compareResults(evaluateToJson(*a, *compareArgs, catalog),
-                                         evaluateToJson(*b, *compareArgs, catalog));
-        const std::string nameA = a->name.empty() ? compareArgs->paths[0] : a->name;
-        const std::string nameB = b->name.empty() ? compareArgs->paths[1] : b->name;
+        const auto rows = compareResults(evaluateToJson(a->design, *compareArgs, a->catalog),
+                                         evaluateToJson(b->design, *compareArgs, b->catalog));
+        const std::string nameA = a->design.name.empty() ? compareArgs->paths[0] : a->design.name;
+        const std::string nameB = b->design.name.empty() ? compareArgs->paths[1] : b->design.name;
         if (compareArgs->json)
             std::cout << comparisonToJson(nameA, nameB, rows).dump(2) << "\n";
         else
@@ -177,18 +198,18 @@ void addDesignCommands(CLI::App& app, const CliGlobals& globals, int& exit_code)
             exit_code = kExitUsage;
             return;
         }
-        const catalog::Catalog& catalog = cliCatalog(globals);
-        const auto design = loadValidDesign(reportArgs->paths.front(), *reportArgs, catalog);
-        if (!design) {
+        const auto loaded =
+            loadValidDesign(reportArgs->paths.front(), *reportArgs, cliCatalog(globals));
+        if (!loaded) {
             exit_code = kExitInvalid;
             return;
         }
-        const nlohmann::json results = evaluateToJson(*design, *reportArgs, catalog);
+        const nlohmann::json results = evaluateToJson(loaded->design, *reportArgs, loaded->catalog);
         const std::string content =
             endsWith(out, ".csv") ? resultsToCsv(results)
                                   : nlohmann::json{{"generated_by", std::string("infraplan-cli ") +
                                                                         INFRAPLAN_VERSION},
-                                                   {"design", designToJson(*design)},
+                                                   {"design", designToJson(loaded->design)},
                                                    {"results", results}}
                                             .dump(2) +
                                         "\n";

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "app/cli/catalog_command.h"
 #include "app/cli/cli_globals.h"
 #include "app/cli/design_commands.h"
 
@@ -39,8 +40,7 @@ int main(int argc, char** argv) {
     infraplan::cli::addDesignCommands(app, globals, exit_code);
     addPending(app, "search", "Search strategies and hardware choices for a design",
                "strategy search is a later capability", exit_code);
-    addPending(app, "catalog", "List, show, import and export catalog entries",
-               "catalog commands come with the hardware catalog capability", exit_code);
+    infraplan::cli::addCatalogCommand(app, globals, exit_code);
 
     try {
         app.parse(argc, argv);
