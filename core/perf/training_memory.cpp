@@ -67,9 +67,10 @@ MemoryResults trainingMemory(const TrainingPlan& p) {
         moeLayers * activationBytesPerLayer(m, LayerKind::moe, sh, p.recompute);
     double activations = perMicroBatch * microBatchesInFlight(p);
     if (p.recompute != Recompute::none) {
-        // Backward of one layer rebuilds its full activations before using them.
+        // Backward of one layer rebuilds what recompute dropped before using it.
         const LayerKind worst = moeLayers > 0 ? LayerKind::moe : LayerKind::dense;
-        activations += activationBytesPerLayer(m, worst, sh, Recompute::none);
+        activations += activationBytesPerLayer(m, worst, sh, Recompute::none) -
+                       activationBytesPerLayer(m, worst, sh, p.recompute);
     }
     // Logits of one micro-batch on the last stage: compute precision plus fp32 for the loss.
     const double tokens = double(p.microbatch) * p.seq_len / std::max(1, p.cp);
