@@ -68,6 +68,14 @@ PlanOutcome makeTrainingPlan(const Design& design, const catalog::Model& model,
     p.sequence_parallel = s.sequence_parallel && s.tp > 1;
     p.overlap_dp = s.overlap_dp;
     p.overlap_tp = s.overlap_tp;
+    if (auto it = s.extra.find("overlap_tp_scope"); it != s.extra.end()) {
+        if (it->is_string() && it->get<std::string>() == "backward")
+            p.overlap_tp_forward = false;
+        else if (!it->is_string() || it->get<std::string>() != "full")
+            out.warnings.push_back(
+                "strategy.overlap_tp_scope must be \"full\" or \"backward\"; "
+                "\"full\" is used");
+    }
     p.flash_attention = s.flash_attention;
     p.seq_len = w.seq_len;
     p.global_batch = w.global_batch;
@@ -96,7 +104,7 @@ PlanOutcome makeTrainingPlan(const Design& design, const catalog::Model& model,
     if (!model.mla && kv % p.tp != 0 && p.tp % kv != 0)
         why.push_back("tp=" + str(p.tp) + " and the model's " + str(kv) +
                       " KV heads do not divide one another");
-    if (model.layers % (p.pp * p.virtual_stages) != 0)
+    if (model.layers % (1LL * p.pp * p.virtual_stages) != 0)
         why.push_back("pp=" + str(p.pp) +
                       (p.virtual_stages > 1 ? " x interleave=" + str(p.virtual_stages) : "") +
                       " does not divide the model's " + str(model.layers) + " layers");

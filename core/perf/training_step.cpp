@@ -140,13 +140,15 @@ LayerComm layerComm(const TrainingPlan& p, const LayerTime& lt, bool moe, const 
         const double bwd = (p.sequence_parallel ? 3 : 2) * ar.time_s;
         c.tp_total_s = fwd + bwd;
         if (p.overlap_tp) {
-            // Asynchronous TP communication (Megatron-LM since 2022, Transformer Engine): the
-            // backward collectives of the column-parallel GEMMs (their input-gradient reduction
-            // and, with SP, the input re-gather) run under the weight- and data-gradient GEMMs.
-            // What stays exposed: forward collectives and, with SP, the all-gathers of the
-            // row-parallel output gradients.
-            const double exposedBwd = p.sequence_parallel ? ar.time_s : 0;
-            c.tp_s = fwd + exposedBwd + std::max(0.0, bwd - exposedBwd - lt.gemm_bwd_s);
+            // Asynchronous TP communication: the backward collectives of the column-parallel
+            // GEMMs (their input-gradient reduction and, with SP, the input re-gather) run under
+            // the gradient GEMMs (Megatron-LM since 2022); with SP the all-gathers of the
+            // row-parallel output gradients stay exposed. Transformer Engine's chunked overlap
+            // also hides the forward collectives behind the forward GEMMs.
+            const double exposedBwd = p.sequence_parallel && !p.overlap_tp_forward ? ar.time_s : 0;
+            const double exposedFwd =
+                p.overlap_tp_forward ? std::max(0.0, fwd - lt.gemm_fwd_s * fwdPasses) : fwd;
+            c.tp_s = exposedFwd + exposedBwd + std::max(0.0, bwd - exposedBwd - lt.gemm_bwd_s);
         } else {
             c.tp_s = c.tp_total_s;
         }
