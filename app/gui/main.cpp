@@ -1,8 +1,22 @@
+// The GUI executable: checks for a display, then builds the application and its main window.
 #include <QApplication>
-#include <QMainWindow>
+#include <cstdio>
+
+#include "ui/app/startup.h"
+#include "ui/mainwindow/mainwindow.h"
+
 int main(int argc, char** argv) {
+    if (!infraplan::ui::displayAvailable()) {
+        const char* design = nullptr;
+        for (int i = 1; i < argc && !design; ++i)
+            if (argv[i][0] != '-') design = argv[i];
+        std::fputs(infraplan::ui::noDisplayMessage(argv[0], design).c_str(), stderr);
+        return 1;
+    }
     QApplication app(argc, argv);
-    QMainWindow w;
-    w.show();
+    infraplan::ui::configureApplication(app);
+    const infraplan::ui::LaunchOptions options = infraplan::ui::parseCommandLine(app);
+    infraplan::ui::MainWindow window;
+    window.start(options);
     return app.exec();
 }

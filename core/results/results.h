@@ -9,6 +9,8 @@
 
 #include "catalog/entries.h"
 #include "core/results/training_results.h"
+#include "core/facility/facility_results.h"
+#include "core/results/inference_results.h"
 
 namespace infraplan {
 
@@ -41,6 +43,9 @@ struct Results {
     Inventory inventory;
     std::optional<TrainingResults> training;  // training-mode designs
     std::optional<MemoryResults> memory;      // per-device memory (training engine fills it)
+    // power.*, cooling.*, cost.*, energy.*, reliability.* (core/facility)
+    std::optional<FacilityResults> facility;
+    std::optional<InferenceResults> inference;  // inference-mode designs
 };
 
 }  // namespace infraplan

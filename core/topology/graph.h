@@ -44,6 +44,7 @@ struct Graph {
 struct ExpandOptions {
     long long max_devices = 1'000'000;  // refuse larger designs before allocating anything
     long long max_vertices = 50'000'000;
+    long long max_edges = 200'000'000;
 };
 
 struct ExpandResult {

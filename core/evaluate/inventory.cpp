@@ -1,0 +1,47 @@
+#include "core/evaluate/inventory.h"
+
+namespace infraplan {
+namespace {
+
+const char* vertexKindName(VertexKind kind) {
+    switch (kind) {
+        case VertexKind::accelerator:
+            return "accelerator";
+        case VertexKind::memory:
+            return "memory";
+        case VertexKind::switch_:
+            return "switch";
+        case VertexKind::nic:
+            return "nic";
+        case VertexKind::cpu:
+            return "cpu";
+    }
+    return "?";
+}
+
+}  // namespace
+
+Inventory takeInventory(const Graph& graph, const catalog::Catalog& catalog) {
+    Inventory inv;
+    for (const Vertex& v : graph.vertices) {
+        ++inv.items_by_kind[vertexKindName(v.kind)];
+        if (!v.ref) continue;
+        if (v.kind == VertexKind::accelerator) {
+            ++inv.devices;
+            if (const auto* acc = catalog.accelerator(*v.ref)) {
+                for (std::size_t p = 0; p < catalog::kPrecisionCount; ++p)
+                    inv.peak_tflops[p] += acc->peak_tflops[p];
+                inv.memory_capacity_gb += acc->memory_gb;
+                inv.memory_bandwidth_gb_s += acc->memory_bw_gb_s;
+            }
+        } else if (v.kind == VertexKind::memory) {
+            if (const auto* mem = catalog.memory(*v.ref))
+                inv.memory_node_capacity_gb += mem->capacity_gb;
+        }
+    }
+    for (const Edge& e : graph.edges)
+        inv.links_by_type[e.ref ? *e.ref : std::string("internal")] += e.lanes;
+    return inv;
+}
+
+}  // namespace infraplan

@@ -1,0 +1,44 @@
+#pragma once
+// Helpers shared by the GUI tests: settings kept in a temporary folder, and a way to answer
+// the modal dialogs a user would see (a modal exec() blocks, so the answer is queued first).
+
+#include <QApplication>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QWidget>
+#include <functional>
+#include <memory>
+
+namespace uitest {
+
+// Call once in initTestCase(): QSettings and recovery files go to `dir`, never to the user's.
+inline void isolateSettings(const QTemporaryDir& dir) {
+    QStandardPaths::setTestModeEnabled(true);
+    QApplication::setOrganizationName(QStringLiteral("InfraplanTest"));
+    QApplication::setApplicationName(QStringLiteral("InfraplanTest"));
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir.path());
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir.path());
+    QSettings().clear();
+}
+
+// Runs `answer` on the next modal widget that opens (polling until it does, for up to 5 s).
+inline void answerNextModal(std::function<void(QWidget*)> answer) {
+    auto* timer = new QTimer;
+    auto tries = std::make_shared<int>(0);
+    QObject::connect(timer, &QTimer::timeout, [timer, tries, answer] {
+        QWidget* modal = QApplication::activeModalWidget();
+        if (!modal && ++*tries < 500) return;
+        timer->stop();
+        timer->deleteLater();
+        if (modal) answer(modal);
+    });
+    timer->start(10);
+}
+
+inline QString example(const char* name) {
+    return QStringLiteral(INFRAPLAN_SOURCE_DIR "/resources/examples/") + QLatin1String(name);
+}
+
+}  // namespace uitest

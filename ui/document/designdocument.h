@@ -1,0 +1,106 @@
+#pragma once
+// The open design: owns the core Design and its QUndoStack, and is the only way to change it.
+// Every user edit is one undo command pushed through the API below; views (canvas, inspector,
+// panels, dashboard) listen to the signals and never touch the Design themselves.
+
+#include <QHash>
+#include <QObject>
+#include <QPointF>
+#include <QString>
+#include <QStringList>
+#include <vector>
+
+#include "catalog/catalog.h"
+#include "catalog/json_reader.h"
+#include "core/design/design.h"
+
+class QUndoStack;
+
+namespace infraplan::ui {
+
+// Parts of the design that panels edit as a whole.
+enum class Section { meta, workload, strategy, facility, economics };
+
+class DesignDocument : public QObject {
+    Q_OBJECT
+public:
+    explicit DesignDocument(const catalog::Catalog& catalog, QObject* parent = nullptr);
+    ~DesignDocument() override;
+
+    const Design& design() const { return m_design; }
+    const catalog::Catalog& catalog() const { return *m_catalog; }
+    QUndoStack* undoStack() const { return m_undo; }
+    QString filePath() const { return m_filePath; }
+    bool isModified() const;
+    // The file name, or "Untitled" for a design never saved.
+    QString displayName() const;
+
+    // Files. A failed open leaves the current design untouched.
+    void newDesign(Design design = {}, const QString& path = {});
+    bool open(const QString& path, Diagnostics& diagnostics);
+    bool openText(const QByteArray& text, Diagnostics& diagnostics);  // an untitled copy
+    bool save(const QString& path, QString* error);
+
+    // User edits: each pushes one undoable command (compound edits are macros).
+    QString addItem(Item item, QPointF position);  // returns the id it got
+    void pasteItems(std::vector<Item> items, std::vector<DesignLink> links,
+                    const QHash<QString, QPointF>& positions, const QString& text);
+    void removeItems(const QStringList& ids, std::vector<std::size_t> linkIndices = {});
+    void moveItems(const QHash<QString, QPointF>& positions);
+    // Moves an item into a group ("" = top level) at a position inside it; false if refused.
+    bool reparentItem(const QString& id, const QString& parentId, QPointF position);
+    void setCollapsed(const QString& groupId, bool collapsed);
+    void connectItems(const QString& from, const QString& to, const std::string& ref,
+                      long long count = 1);
+    void setItem(const Item& changed, const QString& text);
+    void setLink(std::size_t index, const DesignLink& changed, const QString& text);
+    void setName(const std::string& name);
+    void setDescription(const std::string& description);
+    void setWorkload(const Workload& workload, const QString& text);
+    void setStrategy(const Strategy& strategy, const QString& text);
+    void setFacility(const Facility& facility, const QString& text);
+    void setEconomics(const Economics& economics, const QString& text);
+    QString groupItems(const QStringList& ids, const std::string& role);
+    bool ungroup(const QString& groupId, QString* error);
+
+    // Queries views need.
+    QString uniqueId(const std::string& base) const;
+    bool hasPosition(const std::string& id) const;
+    QPointF position(const std::string& id) const;  // relative to the enclosing group
+    bool isCollapsed(const std::string& id) const;
+    // True when `id` is `ancestor` or lies inside it.
+    bool isInside(const std::string& id, const std::string& ancestor) const;
+    // The display label: the item's name, else its catalog entry's name, else its id.
+    QString label(const Item& item) const;
+
+    // Low-level mutations, for the undo commands only: each emits the matching signal.
+    void applyInsertItem(std::size_t index, const Item& item, const nlohmann::json& layout);
+    std::size_t applyRemoveItem(const std::string& id, Item* removed, nlohmann::json* layout);
+    void applyInsertLink(std::size_t index, const DesignLink& link);
+    DesignLink applyRemoveLink(std::size_t index);
+    void applySetItem(const Item& item);
+    void applySetLink(std::size_t index, const DesignLink& link);
+    void applySetPosition(const std::string& id, QPointF position);
+    void applySetLayoutFlag(const std::string& id, const char* flag, bool on);
+    Design& mutableDesign() { return m_design; }  // commands that replace a section
+    void notifySectionChanged(Section section);
+
+Q_SIGNALS:
+    void designReset();  // a new design was loaded: rebuild everything
+    void itemAdded(const QString& id);
+    void itemRemoved(const QString& id);
+    void itemChanged(const QString& id);  // its semantic fields (name, count, ref, parent...)
+    void itemMoved(const QString& id);    // its layout entry only
+    void linksChanged();
+    void sectionChanged(infraplan::ui::Section section);
+    void contentChanged();  // anything the engine reads has changed: re-evaluate
+    void filePathChanged(const QString& path);
+
+private:
+    const catalog::Catalog* m_catalog;
+    Design m_design;
+    QString m_filePath;
+    QUndoStack* m_undo;
+};
+
+}  // namespace infraplan::ui
