@@ -304,8 +304,11 @@ PowerRollup rollUpPower(const Design& design, const catalog::Catalog& catalog, c
         p.pue_model == PueModel::bottom_up ? bottomUpPue(p, 1 - componentAirFraction(p)) : p.pue;
     pw.facility_kw = pw.it_kw * pw.pue;
     pw.facility_capacity_kw = pw.it_capacity_kw * pw.pue;
-    if (tally.accelerators > 0)
-        pw.kw_per_device = pw.facility_kw / static_cast<double>(tally.accelerators);
+    if (tally.accelerators > 0) {
+        pw.kw_per_device_average = pw.facility_kw / static_cast<double>(tally.accelerators);
+        pw.kw_per_device_capacity =
+            pw.facility_capacity_kw / static_cast<double>(tally.accelerators);
+    }
     return out;
 }
 
