@@ -18,8 +18,9 @@ std::vector<ParamSpec> makeSpecs() {
          "average 1.58; AI builds aim < 1.3 (ref 2.6, S3/S20) [P/S]"},
         {true, "power_price_usd_per_kwh", "facility", &P::power_price_usd_per_kwh, 0, 0, 100,
          "USD/kWh", "US industrial average 0.077-0.083 (EIA 2023-25, via Epoch; ref 1.1, S3) [P]"},
-        {true, "rack_power_limit_kw", "facility", &P::rack_power_limit_kw, 0, 0.1, 10000, "kW",
-         "electrical provisioning per rack position; NVIDIA: 4 DGX H100 = 40.8 kW (ref 2.3, S16)"},
+        {true, "rack_power_limit_kw", "facility", &P::rack_power_limit_kw, 0, 0, 10000, "kW",
+         "electrical provisioning per rack position (0 = what the cooling type removes); NVIDIA: 4 "
+         "DGX H100 = 40.8 kW (ref 2.3, S16)"},
         {true, "carbon_kg_per_kwh", "facility", &P::carbon_kg_per_kwh, 0, 0, 10, "kgCO2e/kWh",
          "grid carbon intensity; design.h default (US grid average order of magnitude) [M]"},
         {true, "lifetime_years", "economics", &P::lifetime_years, 0, 0.1, 50, "years",
@@ -239,6 +240,10 @@ double FacilityParams::coolingLimitKw() const {
             return cooling_limit_kw_immersion;
     }
     return cooling_limit_kw_air;
+}
+
+double FacilityParams::rackPowerLimitKw() const {
+    return rack_power_limit_kw > 0 ? rack_power_limit_kw : coolingLimitKw();
 }
 
 double FacilityParams::facilityCapexUsdPerMw() const {

@@ -87,6 +87,7 @@ struct FacilityParams {
     double software_usd_per_device_year = 0;
 
     double coolingLimitKw() const;
+    double rackPowerLimitKw() const;  // rack_power_limit_kw, or the cooling limit when 0
     double facilityCapexUsdPerMw() const;
 };
 

@@ -90,7 +90,7 @@ RackAssigner::RackAssigner(const Design& design, const FacilityParams& params,
 }
 
 double RackAssigner::limitKw() const {
-    return std::min(m_params.rack_power_limit_kw, m_params.coolingLimitKw());
+    return std::min(m_params.rackPowerLimitKw(), m_params.coolingLimitKw());
 }
 
 std::uint64_t RackAssigner::rackOf(std::uint32_t item, std::uint32_t instance, double nameplate_w) {
@@ -161,7 +161,7 @@ std::vector<RackGroup> RackAssigner::summarize(
     });
 
     const double coolingKw = m_params.coolingLimitKw();
-    const double powerKw = m_params.rack_power_limit_kw;
+    const double powerKw = m_params.rackPowerLimitKw();
     for (const RackGroup& g : out) {
         const std::string racks = std::to_string(g.racks) + (g.racks == 1 ? " rack" : " racks");
         if (g.nameplate_kw > coolingKw * (1 + 1e-9))

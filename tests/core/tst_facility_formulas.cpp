@@ -3,6 +3,8 @@
 #include <QtTest>
 
 #include <cmath>
+#include <fstream>
+#include <sstream>
 
 #include "core/facility/cooling.h"
 #include "core/facility/facility_defaults.h"
@@ -223,6 +225,16 @@ private Q_SLOTS:
         cat.put(d);
         Diagnostics diags;
         QCOMPARE(resolveFacilityParams(Design{}, cat, diags).wue_l_per_kwh, 0.3);
+    }
+
+    void docsListEveryParameter() {
+        std::ifstream in(std::string(INFRAPLAN_SOURCE_DIR) + "/docs/facility.md");
+        QVERIFY(in.good());
+        std::stringstream text;
+        text << in.rdbuf();
+        for (const ParamSpec& s : facilityParamSpecs())
+            QVERIFY2(text.str().find("| `" + std::string(s.name) + "` |") != std::string::npos,
+                     s.name);
     }
 
     void everyParameterHasASourceAndSaneDefault() {

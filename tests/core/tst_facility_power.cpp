@@ -175,6 +175,22 @@ private Q_SLOTS:
         }
     }
 
+    void rackLimitZeroFollowsCooling() {
+        // rack_power_limit_kw = 0: the rack is provisioned for what its cooling removes.
+        const catalog::Catalog cat = makeCatalog();
+        Design d = parse(R"("hardware": {"items": [
+            {"id": "nvl", "kind": "node", "ref": "test-nvl72", "count": 1}]},
+          "workload": {"model": "gpt3-175b"}, "facility": {"cooling": "direct-liquid"})");
+        d.facility.rack_power_limit_kw = 0;
+        const Graph g = expanded(d, cat);
+        FacilityEvaluation ev = evaluateFacility(d, cat, g, FacilityWorkload{});
+        QVERIFY2(ev.warnings.empty(), ev.warnings.empty() ? "" : ev.warnings[0].c_str());
+        QCOMPARE(ev.results.power.rack_groups.at(0).limit_kw, 150.0);
+        d.facility.cooling = Cooling::air;
+        ev = evaluateFacility(d, cat, g, FacilityWorkload{});
+        QVERIFY(anyWarningHas(ev.warnings, "more than air cooling removes per rack (40.0 kW"));
+    }
+
     void bottomUpPueFavoursLiquid() {
         FacilityParams p = defaultFacilityParams();
         p.pue_model = PueModel::bottom_up;
