@@ -1,10 +1,38 @@
 #include "core/evaluate/evaluate.h"
 
+#include "core/design/resolve.h"
 #include "core/evaluate/inventory.h"
 #include "core/facility/facility_model.h"
+#include "core/perf/training_engine.h"
 #include "core/topology/graph.h"
 
 namespace infraplan {
+namespace {
+
+void addDiagnostics(const Diagnostics& diags, Results& results) {
+    for (const Diagnostic& d : diags.items) {
+        auto& list = d.severity == Diagnostic::Severity::error ? results.reasons : results.warnings;
+        list.push_back(d.toString());
+    }
+    if (diags.hasErrors()) results.feasible = false;
+}
+
+// What the facility model needs from the workload engines' results.
+FacilityWorkload facilityWorkload(const Design& design, const Results& results) {
+    FacilityWorkload w = facilityWorkloadFromDesign(design, results.devices);
+    if (results.training) {
+        const TrainingResults& t = *results.training;
+        if (t.devices_used > 0) w.devices_used = t.devices_used;
+        // Devices draw above idle while computing or streaming memory (the training engine's
+        // busy share); communication waits and bubbles sit near idle.
+        if (t.step_time_s > 0)
+            w.busy_fraction = (t.breakdown.compute_s + t.breakdown.memory_bound_s) / t.step_time_s;
+        if (t.time_to_train_days > 0) w.training_ideal_s = t.time_to_train_days * 86400.0;
+    }
+    return w;
+}
+
+}  // namespace
 
 Results evaluate(const Design& design, const catalog::Catalog& catalog,
                  const EvaluateOptions& options) {
@@ -12,27 +40,17 @@ Results evaluate(const Design& design, const catalog::Catalog& catalog,
     ExpandOptions expandOptions;
     expandOptions.max_devices = options.max_devices;
     const ExpandResult expanded = expand(design, catalog, expandOptions);
-    for (const Diagnostic& d : expanded.diagnostics.items) {
-        auto& list = d.severity == Diagnostic::Severity::error ? results.reasons : results.warnings;
-        list.push_back(d.toString());
-    }
-    if (!expanded.ok()) {
-        results.feasible = false;
-        return results;
-    }
+    addDiagnostics(expanded.diagnostics, results);
+    if (!expanded.ok()) return results;
     const Graph& graph = expanded.graph;
     results.inventory = takeInventory(graph, catalog);
     results.devices = results.inventory.devices;
 
-    // Facility and economics. The training/inference engines' outputs (time to train, busy
-    // share, goodput tokens/s) go into `workload` once they run here.
-    FacilityWorkload workload = facilityWorkloadFromDesign(design, results.devices);
-    FacilityEvaluation facility = evaluateFacility(design, catalog, graph, workload);
-    for (const Diagnostic& d : facility.diagnostics.items) {
-        auto& list = d.severity == Diagnostic::Severity::error ? results.reasons : results.warnings;
-        list.push_back(d.toString());
-    }
-    if (facility.diagnostics.hasErrors()) results.feasible = false;
+    if (design.workload.mode == WorkloadMode::training) evaluateTraining(design, catalog, results);
+
+    FacilityEvaluation facility =
+        evaluateFacility(design, catalog, graph, facilityWorkload(design, results));
+    addDiagnostics(facility.diagnostics, results);
     results.warnings.insert(results.warnings.end(), facility.warnings.begin(),
                             facility.warnings.end());
     results.facility = std::move(facility.results);

@@ -35,11 +35,16 @@ std::vector<ParamSpec> makeSpecs() {
         // --- power ---
         {named, "gpu_power_fraction_training", "facility", &P::gpu_power_fraction_training, 0.90,
          0.05, 1.5, "-",
-         "GPU average/TDP in dense training: Epoch's H100 drew 700 W at 70% MFU; Latif 'near "
+         "GPU average/TDP in dense training when no engine gives a busy share: Epoch's H100 drew "
+         "700 W at 70% MFU; Latif 'near "
          "full'; "
          "with host at 0.5 a DGX H100 averages 0.73 x 10.2 kW, Newkirk 0.76 (ref 6.1, S15) [P/D]"},
         {named, "gpu_power_fraction_inference", "facility", &P::gpu_power_fraction_inference, 0.60,
          0.05, 1.5, "-", "GPU average/TDP serving LLMs: 0.4-0.8 by batch (ref 2.2, S27) [S]"},
+        {named, "gpu_active_power_fraction", "facility", &P::gpu_active_power_fraction, 1.0, 0.05,
+         1.5, "-",
+         "GPU draw/TDP while busy, scaled by the engines' busy share (compute + memory-bound "
+         "time / step): Epoch's H100 drew 700 W at 70% MFU (ref 1.1, S3) [P]"},
         {named, "idle_power_fraction", "facility", &P::idle_power_fraction, 0.12, 0, 1, "-",
          "idle/TDP when the catalog has no idle_w: 0.10-0.15 (H200 ~80 W idle; ref 6.1) [S]"},
         {named, "host_average_fraction", "facility", &P::host_average_fraction, 0.5, 0, 1.5, "-",

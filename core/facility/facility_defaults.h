@@ -34,6 +34,7 @@ struct FacilityParams {
     // power
     double gpu_power_fraction_training = 0;
     double gpu_power_fraction_inference = 0;
+    double gpu_active_power_fraction = 0;
     double idle_power_fraction = 0;
     double host_average_fraction = 0;
     double server_power_ratio = 0;

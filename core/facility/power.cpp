@@ -144,9 +144,12 @@ PowerRollup rollUpPower(const Design& design, const catalog::Catalog& catalog, c
             : std::min<long long>(workload.devices_used, graph.accelerators.size());
     for (long long r = 0; r < used; ++r)
         if (graph.accelerators[r] < busy.size()) busy[graph.accelerators[r]] = 1;
-    const double fullFraction = workload.mode == WorkloadMode::training
+    // With the engine's busy share, a device draws idle + (active - idle) x busy (as the
+    // training engine counts its energy); without it, the measured average fraction of TDP.
+    const double modeFraction = workload.mode == WorkloadMode::training
                                     ? p.gpu_power_fraction_training
                                     : p.gpu_power_fraction_inference;
+    const double fullFraction = workload.busy_fraction ? p.gpu_active_power_fraction : modeFraction;
     const double busyShare = std::clamp(workload.busy_fraction.value_or(1.0), 0.0, 1.0);
 
     PowerResults& pw = out.power;
