@@ -132,6 +132,11 @@ double kvBytesPerToken(const catalog::Model& m, double bytes_per_element) {
     return 2.0 * m.layers * m.kvHeads() * m.headDim() * bytes_per_element;
 }
 
+double attentionKvWidth(const catalog::Model& m) {
+    const AttentionDims a = attentionDims(m);
+    return a.kv_out + (m.mla ? m.heads * double(m.mla->qk_rope_dim) : 0);
+}
+
 double forwardFlopsPerToken(const catalog::Model& model, double seq_len) {
     if (seq_len < 1) seq_len = 1;
     LayerSharding one;

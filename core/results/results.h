@@ -9,6 +9,7 @@
 
 #include "catalog/entries.h"
 #include "core/results/inference_results.h"
+#include "core/results/training_results.h"
 
 namespace infraplan {
 
@@ -40,6 +41,8 @@ struct Results {
     long long devices = 0;
     Inventory inventory;
     std::optional<InferenceResults> inference;  // inference-mode designs
+    std::optional<TrainingResults> training;  // training-mode designs
+    std::optional<MemoryResults> memory;      // per-device memory (training engine fills it)
 };
 
 }  // namespace infraplan

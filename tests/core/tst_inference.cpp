@@ -157,7 +157,7 @@ private Q_SLOTS:
         QVERIFY(spec.feasible);
         QVERIFY(spec.inference->tokens_per_decode_step > 3);
         QVERIFY(spec.inference->tpot_ms.p50 < 0.7 * plain.inference->tpot_ms.p50);
-        QVERIFY(spec.inference->weights_bytes > plain.inference->weights_bytes);
+        QVERIFY(spec.memory->breakdown.weights > plain.memory->breakdown.weights);
     }
 
     void disaggregatedPoolsServe() {
