@@ -194,10 +194,9 @@ void evaluateInference(const Design& design, const catalog::Catalog& catalog, co
                               memory.breakdown.kv_cache + memory.breakdown.workspace;
     results.memory = memory;
 
-    if (traffic.mode != TrafficMode::batch) {
-        const double guess = traffic.mode == TrafficMode::poisson ? rate : r.request_rate_per_s;
-        r.goodput_rps = findGoodput(s, slo, guess, options);
-    }
+    // Goodput is a property of an arrival process: Poisson loads only (a batch or an offline
+    // burst reports its throughput instead).
+    if (traffic.mode == TrafficMode::poisson) r.goodput_rps = findGoodput(s, slo, rate, options);
     if (sim.overloaded)
         results.warnings.push_back(
             "inference: " + fmt("%.4g", rate) +
