@@ -3,6 +3,7 @@
 #include "core/design/resolve.h"
 #include "core/evaluate/inventory.h"
 #include "core/facility/facility_model.h"
+#include "core/perf/inference_engine.h"
 #include "core/perf/training_engine.h"
 #include "core/topology/graph.h"
 
@@ -29,6 +30,13 @@ FacilityWorkload facilityWorkload(const Design& design, const Results& results) 
             w.busy_fraction = (t.breakdown.compute_s + t.breakdown.memory_bound_s) / t.step_time_s;
         if (t.time_to_train_days > 0) w.training_ideal_s = t.time_to_train_days * 86400.0;
     }
+    if (results.inference) {
+        const InferenceResults& inf = *results.inference;
+        if (inf.devices_used > 0) w.devices_used = inf.devices_used;
+        // Tokens that met the SLO (all of them when none is set): what the fleet is paid for.
+        const bool slo = design.workload.slo.ttft_ms > 0 || design.workload.slo.tpot_ms > 0;
+        w.output_tokens_per_s = inf.output_tokens_per_s * (slo ? inf.slo_attainment : 1.0);
+    }
     return w;
 }
 
@@ -47,6 +55,8 @@ Results evaluate(const Design& design, const catalog::Catalog& catalog,
     results.devices = results.inventory.devices;
 
     if (design.workload.mode == WorkloadMode::training) evaluateTraining(design, catalog, results);
+    if (design.workload.mode == WorkloadMode::inference)
+        evaluateInference(design, catalog, nullptr, results);
 
     FacilityEvaluation facility =
         evaluateFacility(design, catalog, graph, facilityWorkload(design, results));

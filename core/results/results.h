@@ -9,6 +9,7 @@
 
 #include "catalog/entries.h"
 #include "core/facility/facility_results.h"
+#include "core/results/inference_results.h"
 #include "core/results/training_results.h"
 
 namespace infraplan {
@@ -42,6 +43,7 @@ struct Results {
     Inventory inventory;
     // power.*, cooling.*, cost.*, energy.*, reliability.* (core/facility)
     std::optional<FacilityResults> facility;
+    std::optional<InferenceResults> inference;  // inference-mode designs
     std::optional<TrainingResults> training;  // training-mode designs
     std::optional<MemoryResults> memory;      // per-device memory (training engine fills it)
 };

@@ -110,6 +110,7 @@ nlohmann::json resultsToJson(const Results& r) {
     j["inventory"] = inventoryToJson(r.inventory);
     if (r.training) j["training"] = trainingToJson(*r.training);
     if (r.memory) j["memory"] = memoryToJson(*r.memory);
+    writeInferenceJson(r, j);
     writeFacilityJson(r, j);
 
     for (const std::string& where : scrubNonFinite(j))
