@@ -69,7 +69,9 @@ RackAssigner::RackAssigner(const Design& design, const FacilityParams& params,
             }
             current = current->parent.empty() ? nullptr : design.findItem(current->parent);
         }
-        if (rack) {
+        if (isRackGroup(items[i])) {  // the group itself: names the racks keyed by it
+            plan.mode = Mode::rack_group;
+        } else if (rack) {
             plan.mode = Mode::rack_group;
             plan.key_item = static_cast<std::uint32_t>(rack - items.data());
             const long long racks = std::max(1LL, totalInstances(design, *rack));
@@ -130,8 +132,6 @@ std::string RackAssigner::rackName(std::uint64_t key) const {
         case Mode::sequential:
             break;
     }
-    // Items placed inside a rack group report the group; sequential ones their own id.
-    if (m_plans[item].key_item != item) return rackName(makeKey(m_plans[item].key_item, 0));
     return "'" + it.id + "' equipment";
 }
 

@@ -144,6 +144,7 @@ private Q_SLOTS:
         const RackGroup& rg = r.power.rack_groups[0];
         QCOMPARE(rg.racks, 8LL);
         QCOMPARE(rg.accelerators, 32LL);
+        QCOMPARE(rg.name, std::string("rack group 'row'"));
         QVERIFY(near(rg.nameplate_kw, 40.8));  // 4 x 10.2 kW, as NVIDIA's 4-per-rack guidance
         QVERIFY(rg.over_limit);
         QVERIFY(anyWarningHas(warnings, "air cooling removes per rack"));
