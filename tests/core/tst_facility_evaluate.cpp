@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "core/design/validate.h"
 #include "core/evaluate/evaluate.h"
 #include "core/io/design_json.h"
 #include "core/results/results_json.h"
@@ -78,6 +79,10 @@ private Q_SLOTS:
         QVERIFY(!r.feasible);
         QVERIFY(!r.reasons.empty() &&
                 r.reasons.back().find("/facility/wue_l_per_kwh") != std::string::npos);
+        // `validate` refuses it too (invalid input, exit 1), naming the field.
+        const Diagnostics diags = validateDesign(d, catalog::builtinCatalog());
+        QVERIFY(diags.hasErrors());
+        QVERIFY(diags.toString().find("/facility/wue_l_per_kwh") != std::string::npos);
     }
 };
 
