@@ -1,5 +1,6 @@
 #include "core/facility/facility_defaults.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace infraplan {
@@ -207,13 +208,16 @@ void readChoices(const nlohmann::json& extra, const std::string& pointer, Facili
     }
 }
 
-void readExtra(const nlohmann::json& extra, const char* section, FacilityParams& p,
+// Read the parameters set in one section's `extra`. A parameter is accepted in either
+// section (the other one's is read first, so its own section wins); keys that name no
+// parameter are kept in the file but reported, since they are most likely typos.
+void readExtra(const nlohmann::json& extra, const char* section, bool ownOnly, FacilityParams& p,
                Diagnostics& diags) {
     const std::string pointer = std::string("/") + section;
     if (!extra.is_object()) return;
-    readChoices(extra, pointer, p, diags);
+    if (ownOnly) readChoices(extra, pointer, p, diags);
     for (const ParamSpec& spec : facilityParamSpecs()) {
-        if (std::string(spec.section) != section) continue;
+        if ((std::string(spec.section) == section) != ownOnly) continue;
         auto it = extra.find(spec.name);
         if (it == extra.end()) continue;
         const std::string where = pointer + "/" + spec.name;
@@ -228,6 +232,16 @@ void readExtra(const nlohmann::json& extra, const char* section, FacilityParams&
             continue;
         }
         p.*spec.member = v;
+    }
+    if (!ownOnly) return;
+    for (auto it = extra.begin(); it != extra.end(); ++it) {
+        const std::string& key = it.key();
+        const bool known = key == "facility_model" || key == "pue_model" ||
+                           std::any_of(facilityParamSpecs().begin(), facilityParamSpecs().end(),
+                                       [&](const ParamSpec& s) { return key == s.name; });
+        if (!known)
+            diags.warning(pointer + "/" + pointerEscape(key),
+                          "not a facility or economics parameter (see docs/facility.md); ignored");
     }
 }
 
@@ -288,8 +302,10 @@ FacilityParams resolveFacilityParams(const Design& design, const catalog::Catalo
         p.*spec.member = d->value;
     }
     fillTypedDefaults(p, design.facility, design.economics);
-    readExtra(design.facility.extra, "facility", p, diagnostics);
-    readExtra(design.economics.extra, "economics", p, diagnostics);
+    readExtra(design.economics.extra, "economics", false, p, diagnostics);
+    readExtra(design.facility.extra, "facility", false, p, diagnostics);
+    readExtra(design.facility.extra, "facility", true, p, diagnostics);
+    readExtra(design.economics.extra, "economics", true, p, diagnostics);
     return p;
 }
 

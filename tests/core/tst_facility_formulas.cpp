@@ -203,6 +203,17 @@ private Q_SLOTS:
         QVERIFY(p.facility_model == FacilityModel::colocation);
     }
 
+    void parameterInTheOtherSectionOrMisspelt() {
+        Design d;
+        d.facility.extra = {{"storage_tb_per_device", 3}, {"dlc_liquid_fractoin", 0.8}};
+        Diagnostics diags;
+        FacilityParams p = resolveFacilityParams(d, catalog::Catalog{}, diags);
+        QVERIFY(!diags.hasErrors());
+        QCOMPARE(p.storage_tb_per_device, 3.0);  // an economics parameter, accepted here too
+        QCOMPARE(diags.items.size(), std::size_t{1});
+        QCOMPARE(diags.items[0].pointer, std::string("/facility/dlc_liquid_fractoin"));
+    }
+
     void invalidParametersAreReportedByPointer() {
         Design d;
         d.facility.extra = {
