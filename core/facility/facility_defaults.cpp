@@ -106,8 +106,13 @@ std::vector<ParamSpec> makeSpecs() {
         // --- reliability ---
         {named, "gpu_interruptions_per_year", "facility", &P::gpu_interruptions_per_year, 0, 0, 100,
          "1/device-yr",
-         "0 = the catalog's annual_failure_rate. Llama 3: GPU causes 58.7% of 1.97e-5 /GPU-h = "
-         "0.101/yr (ref 5.1, S21) [D]"},
+         "device-caused interruptions per device-year; 0 = gpu_interruption_share x the "
+         "catalog's annual_failure_rate. Llama 3: 58.7% of 1.97e-5 /GPU-h = 0.101/yr (ref 5.1) "
+         "[D]"},
+        {named, "gpu_interruption_share", "facility", &P::gpu_interruption_share, 0.587, 0, 1, "-",
+         "share of the catalog's all-cause annual_failure_rate (Llama 3: 0.173 per H100-year) "
+         "caused by the device itself; hosts, NICs and software are added from the design's "
+         "counts. Llama 3: GPU causes 58.7% (ref 5.1, S21) [P]"},
         {named, "host_interruptions_per_year", "facility", &P::host_interruptions_per_year, 0.152,
          0, 100, "1/node-yr",
          "Llama 3: host causes (maintenance, SSD, PSU, chassis, IO, CPU, DRAM) 11.0% of 419 over "
@@ -270,6 +275,39 @@ double FacilityParams::facilityCapexUsdPerMw() const {
     return liquid ? facility_capex_usd_per_mw_liquid : facility_capex_usd_per_mw_air;
 }
 
+const std::vector<CatalogDefaultMapping>& catalogDefaultMappings() {
+    // Ids of the catalog seed's `default` entries (catalog/seed/60_defaults.json) and the unit
+    // factor from the entry's unit to the parameter's.
+    static const std::vector<CatalogDefaultMapping> mappings = {
+        {"facility-capex-usd-per-mw", "facility_capex_usd_per_mw_air", 1},
+        {"facility-capex-dlc-usd-per-mw", "facility_capex_usd_per_mw_liquid", 1},
+        {"facility-colocation-usd-per-kw-month", "colocation_usd_per_kw_month", 1},
+        {"facility-lifetime-years", "facility_life_years", 1},
+        {"facility-maintenance-fraction-per-year", "facility_upkeep_fraction_per_year", 1},
+        {"cooling-dlc-liquid-fraction", "dlc_liquid_fraction", 1},
+        {"cooling-water-delta-t-k", "coolant_delta_t_k", 1},
+        {"cooling-air-delta-t-k", "air_delta_t_k", 1},
+        {"rack-air-cooled-limit-kw", "cooling_limit_kw_air", 1},
+        {"power-gpu-training-fraction-of-tdp", "gpu_power_fraction_training", 1},
+        {"power-idle-fraction-of-tdp", "idle_power_fraction", 1},
+        {"power-host-average-fraction", "host_average_fraction", 1},
+        {"power-server-to-chip-tdp-ratio", "server_power_ratio", 1},
+        {"economics-hardware-maintenance-fraction-per-year", "maintenance_fraction_per_year", 1},
+        {"economics-insurance-fraction-per-year", "insurance_fraction_per_year", 1},
+        {"economics-server-to-chip-cost-multiplier", "server_cost_ratio", 1},
+        {"economics-storage-usd-per-pb", "storage_usd_per_tb", 1e-3},
+        {"reliability-restart-minutes", "restart_s", 60},
+        {"water-wue-l-per-kwh", "wue_l_per_kwh", 1},
+    };
+    return mappings;
+}
+
+const char* catalogDefaultId(const std::string& param) {
+    for (const CatalogDefaultMapping& m : catalogDefaultMappings())
+        if (param == m.param) return m.catalog_id;
+    return nullptr;
+}
+
 const std::vector<ParamSpec>& facilityParamSpecs() {
     static const std::vector<ParamSpec> specs = [] {
         std::vector<ParamSpec> s = makeSpecs();
@@ -294,12 +332,16 @@ FacilityParams defaultFacilityParams() {
 FacilityParams resolveFacilityParams(const Design& design, const catalog::Catalog& catalog,
                                      Diagnostics& diagnostics) {
     FacilityParams p = defaultFacilityParams();
-    // A catalog Default entry named like a parameter replaces the built-in default (typed
-    // design fields are always carried by the design, so they are set last).
-    for (const ParamSpec& spec : facilityParamSpecs()) {
-        const catalog::Default* d = catalog.defaultValue(spec.name);
-        if (!d || !std::isfinite(d->value) || d->value < spec.min || d->value > spec.max) continue;
-        p.*spec.member = d->value;
+    // A catalog Default entry (seed, user overlay or embedded) replaces the built-in value of
+    // the parameter it maps to; typed design fields are always carried by the design.
+    for (const CatalogDefaultMapping& m : catalogDefaultMappings()) {
+        const catalog::Default* d = catalog.defaultValue(m.catalog_id);
+        if (!d || !std::isfinite(d->value)) continue;
+        for (const ParamSpec& spec : facilityParamSpecs()) {
+            if (std::string(spec.name) != m.param || spec.design_field) continue;
+            const double v = d->value * m.factor;
+            if (v >= spec.min && v <= spec.max) p.*spec.member = v;
+        }
     }
     fillTypedDefaults(p, design.facility, design.economics);
     readExtra(design.economics.extra, "economics", false, p, diagnostics);

@@ -174,13 +174,13 @@ private Q_SLOTS:
 
     void interruptionRateReproducesLlama3() {
         // 16,384 H100 in 2,048 nodes with 8 NICs each: 419 unexpected interruptions in 54 days
-        // (0.323/h, MTBI 3.09 h) when the GPU rate is Llama 3's 0.101 per GPU-year.
+        // (0.323/h, MTBI 3.09 h) from the all-cause 1.97e-5 per GPU-hour (0.173 per year).
         FacilityParams p = defaultFacilityParams();
         ReliabilityInputs in;
         in.devices = 16384;
         in.nodes = 2048;
         in.nics = 16384;
-        in.device_failures_per_year = 16384 * 0.1015;
+        in.device_failures_per_year = 16384 * 1.9733e-5 * 8760;
         in.ideal_s = 54 * 86400.0 * 0.9;
         ReliabilityResults r = computeReliability(p, in);
         QVERIFY(std::abs(r.interruptions_per_hour - 419.0 / (54 * 24)) < 0.01);
@@ -231,11 +231,22 @@ private Q_SLOTS:
     void catalogDefaultReplacesBuiltin() {
         catalog::Catalog cat;
         catalog::Default d;
-        d.id = "wue_l_per_kwh";
+        d.id = "water-wue-l-per-kwh";
         d.value = 0.3;
         cat.put(d);
+        d.id = "economics-storage-usd-per-pb";  // converted to $/TB
+        d.value = 300000;
+        cat.put(d);
         Diagnostics diags;
-        QCOMPARE(resolveFacilityParams(Design{}, cat, diags).wue_l_per_kwh, 0.3);
+        const FacilityParams p = resolveFacilityParams(Design{}, cat, diags);
+        QCOMPARE(p.wue_l_per_kwh, 0.3);
+        QCOMPARE(p.storage_usd_per_tb, 300.0);
+        for (const CatalogDefaultMapping& m : catalogDefaultMappings()) {
+            bool found = false;
+            for (const ParamSpec& spec : facilityParamSpecs())
+                found |= spec.name == std::string(m.param);
+            QVERIFY2(found, m.param);
+        }
     }
 
     void docsListEveryParameter() {
