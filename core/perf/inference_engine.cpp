@@ -183,15 +183,20 @@ void evaluateInference(const Design& design, const catalog::Catalog& catalog, co
     r.kv_bytes_per_token = kvBytesPerToken(*s.model, catalog::bytesPerElement(s.precision.kv));
     r.mean_batch = sim.mean_decode_batch;
     r.tokens_per_decode_step = s.step->tokensPerDecodeStep();
-    r.weights_bytes = s.memory.weights_bytes;
-    r.kv_cache_bytes = s.memory.kv_budget_bytes;
-    r.activation_bytes = s.memory.activation_bytes;
-    r.capacity_bytes = s.memory.capacity_bytes;
+    // The runtime preallocates the KV pool (vLLM, TensorRT-LLM): it is held whatever the load.
+    MemoryResults memory;
+    memory.capacity_bytes = s.memory.capacity_bytes;
+    memory.breakdown.weights = s.memory.weights_bytes;
+    memory.breakdown.activations = s.memory.activation_bytes;
+    memory.breakdown.kv_cache = s.memory.kv_budget_bytes;
+    memory.breakdown.workspace = s.memory.reserve_bytes;
+    memory.per_device_bytes = memory.breakdown.weights + memory.breakdown.activations +
+                              memory.breakdown.kv_cache + memory.breakdown.workspace;
+    results.memory = memory;
 
-    if (traffic.mode != TrafficMode::batch) {
-        const double guess = traffic.mode == TrafficMode::poisson ? rate : r.request_rate_per_s;
-        r.goodput_rps = findGoodput(s, slo, guess, options);
-    }
+    // Goodput is a property of an arrival process: Poisson loads only (a batch or an offline
+    // burst reports its throughput instead).
+    if (traffic.mode == TrafficMode::poisson) r.goodput_rps = findGoodput(s, slo, rate, options);
     if (sim.overloaded)
         results.warnings.push_back(
             "inference: " + fmt("%.4g", rate) +

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/design/resolve.h"
+#include "core/perf/tier_comm_model.h"
 
 namespace infraplan {
 namespace {
@@ -134,8 +135,21 @@ std::optional<ServingSetup> buildServingSetup(const Design& design, const catalo
                                    std::to_string(s.devices_used));
     s.precision.weights = design.workload.precision;
     s.precision.kv = design.workload.kv_precision.value_or(design.workload.precision);
-    if (!comm && s.par.tp * s.par.pp > 1)
-        results.warnings.push_back("no communication model: TP/PP communication is not costed");
+    if (!comm) {
+        // The node-template tier model, with the replicas as the data-parallel dimension.
+        RankLayout layout;
+        layout[ParallelDim::tp] = s.par.tp;
+        layout[ParallelDim::pp] = s.par.pp;
+        layout[ParallelDim::ep] = s.par.ep;
+        layout[ParallelDim::dp] =
+            static_cast<int>(std::max<long long>(1, s.devices_used / std::max(1LL, size)));
+        if (!parsePlacement(design.strategy.placement, layout))
+            results.warnings.push_back("strategy.placement \"" + design.strategy.placement +
+                                       "\" is not understood; tp-first is used");
+        s.own_comm = std::make_unique<TierCommModel>(
+            TierCommModel::fromDesign(design, catalog, *pool, layout));
+        comm = s.own_comm.get();
+    }
     s.step = std::make_unique<InferenceStepModel>(*s.model, *s.device, s.precision, s.par, comm);
     const double draftBytes = setSpeculative(design, catalog, s, results);
 

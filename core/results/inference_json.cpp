@@ -40,10 +40,6 @@ void writeInferenceJson(const Results& results, nlohmann::json& out) {
     j["mean_batch"] = r.mean_batch;
     j["tokens_per_decode_step"] = r.tokens_per_decode_step;
     j["binding_resource"] = r.binding_resource;
-    j["memory"] = {{"weights_bytes", r.weights_bytes},
-                   {"kv_cache_bytes", r.kv_cache_bytes},
-                   {"activation_bytes", r.activation_bytes},
-                   {"capacity_bytes", r.capacity_bytes}};
     out["inference"] = std::move(j);
 }
 
