@@ -183,6 +183,10 @@ void evaluateInference(const Design& design, const catalog::Catalog& catalog, co
     r.kv_bytes_per_token = kvBytesPerToken(*s.model, catalog::bytesPerElement(s.precision.kv));
     r.mean_batch = sim.mean_decode_batch;
     r.tokens_per_decode_step = s.step->tokensPerDecodeStep();
+    const double replicaSeconds =
+        double(s.replicas > 0 ? s.replicas : s.prefill_replicas + s.decode_replicas) * sim.end_s;
+    r.device_busy_fraction =
+        replicaSeconds > 0 ? std::clamp(sim.busy_s / replicaSeconds, 0.0, 1.0) : 0;
     // The runtime preallocates the KV pool (vLLM, TensorRT-LLM): it is held whatever the load.
     MemoryResults memory;
     memory.capacity_bytes = s.memory.capacity_bytes;
