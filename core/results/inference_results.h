@@ -46,7 +46,7 @@ struct InferenceResults {
     // Share of the run the serving devices spend iterating (the rest idle): for power and
     // energy per token (facility model).
     double device_busy_fraction = 0;
-    std::string binding_resource;       // "compute" | "hbm-bandwidth" | "kv-capacity" | "network"
+    std::string binding_resource;  // "compute" | "hbm-bandwidth" | "kv-capacity" | "network"
     // Memory per device.
     double weights_bytes = 0;
     double kv_cache_bytes = 0;
