@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "catalog/json_reader.h"
+#include "core/results/facility_json.h"
 
 namespace infraplan {
 namespace {
@@ -109,6 +110,7 @@ nlohmann::json resultsToJson(const Results& r) {
     j["inventory"] = inventoryToJson(r.inventory);
     if (r.training) j["training"] = trainingToJson(*r.training);
     if (r.memory) j["memory"] = memoryToJson(*r.memory);
+    writeFacilityJson(r, j);
     writeInferenceJson(r, j);
 
     for (const std::string& where : scrubNonFinite(j))
