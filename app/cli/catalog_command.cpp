@@ -6,6 +6,7 @@
 #include <memory>
 #include <sstream>
 
+#include "app/cli/design_loading.h"
 #include "catalog/entry_json.h"
 #include "catalog/import_export.h"
 #include "catalog/query.h"
@@ -77,7 +78,7 @@ std::string keyFigures(const AnyEntry& entry) {
 }
 
 void list(const CliGlobals& globals, const CatalogArgs& args, int& exit_code) {
-    const Catalog catalog = openCliCatalog(globals);
+    const Catalog catalog = cliCatalog(globals);
     const auto entries = findEntries(catalog, filterOf(args));
     if (args.json) {
         json array = json::array();
@@ -97,7 +98,7 @@ void list(const CliGlobals& globals, const CatalogArgs& args, int& exit_code) {
 }
 
 void show(const CliGlobals& globals, const CatalogArgs& args, int& exit_code) {
-    const Catalog catalog = openCliCatalog(globals);
+    const Catalog catalog = cliCatalog(globals);
     const auto entry = findEntry(catalog, args.id);
     if (!entry) {
         std::cerr << "infraplan-cli: no catalog entry \"" << args.id
@@ -148,7 +149,7 @@ void importFile(const CliGlobals& globals, const CatalogArgs& args, int& exit_co
 }
 
 void exportFile(const CliGlobals& globals, const CatalogArgs& args, int& exit_code) {
-    const Catalog catalog = openCliCatalog(globals);
+    const Catalog catalog = cliCatalog(globals);
     auto entries = findEntries(catalog, filterOf(args));
     if (args.user_only)
         std::erase_if(entries,
@@ -175,14 +176,6 @@ void removeEntry(const CliGlobals& globals, const CatalogArgs& args, int& exit_c
 }
 
 }  // namespace
-
-Catalog openCliCatalog(const CliGlobals& globals) {
-    std::vector<std::string> messages;
-    Catalog catalog = loadCatalog(globals.user_catalog, &messages);
-    for (const auto& m : messages)
-        std::cerr << "infraplan-cli: warning: " << m << "\n";
-    return catalog;
-}
 
 void addCatalogCommand(CLI::App& app, const CliGlobals& globals, int& exit_code) {
     auto args = std::make_shared<CatalogArgs>();

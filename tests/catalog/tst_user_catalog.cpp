@@ -2,6 +2,8 @@
 // that are missing, corrupt, foreign, newer or full of hostile rows.
 #include <QtTest>
 
+#include <thread>
+
 #include "catalog/builtin.h"
 #include "catalog/schema.h"
 #include "catalog/sqlite_db.h"
@@ -102,6 +104,34 @@ private slots:
         QVERIFY(writeUserEntries(file, {userGpu("gpu-b", 400)}, &error));
         QVERIFY(loadCatalog(file, nullptr).accelerator("gpu-a"));
         QVERIFY(loadCatalog(file, nullptr).accelerator("gpu-b"));
+    }
+
+    // Two instances writing at the same moment: the busy timeout serializes them, nothing is
+    // lost and the file stays valid.
+    void concurrentWritersLoseNothing() {
+        const std::string file = path("concurrent.sqlite");
+        std::atomic<int> failures{0};
+        auto writer = [&](const std::string& prefix) {
+            for (int i = 0; i < 15; ++i) {
+                std::string error;
+                if (!writeUserEntries(file, {userGpu(prefix + std::to_string(i), 300)}, &error)) {
+                    ++failures;
+                    qWarning("%s", error.c_str());
+                }
+            }
+        };
+        std::thread a(writer, "writer-a-");
+        std::thread b(writer, "writer-b-");
+        a.join();
+        b.join();
+        QCOMPARE(failures.load(), 0);
+        std::vector<std::string> messages;
+        const Catalog c = loadCatalog(file, &messages);
+        QVERIFY(messages.empty());
+        for (int i = 0; i < 15; ++i) {
+            QVERIFY(c.accelerator("writer-a-" + std::to_string(i)));
+            QVERIFY(c.accelerator("writer-b-" + std::to_string(i)));
+        }
     }
 
     void missingFileIsFine() {
