@@ -82,7 +82,8 @@ std::vector<ParsedEntry> parseEntriesJson(std::string_view text, Diagnostics& di
         r.requireKey("entries");
         return {};
     }
-    for (const auto& [key, v] : r.unknown().items())
+    const nlohmann::json unread = r.unknown();  // items() must not outlive it
+    for (const auto& [key, v] : unread.items())
         diags.warning(r.pointerTo(key), "unknown field ignored");
     return parseEntriesArray(*entries, "/entries", diags, origin);
 }

@@ -103,7 +103,7 @@ const std::vector<FieldSpec<Accelerator>>& acceleratorFields() {
         std::vector<FieldSpec<A>> f;
         f.push_back(
             enumeration("class", &A::cls, acceleratorClassFromString, "gpu, npu, asic, wafer"));
-        f.push_back(integer("launch_year", &A::launch_year, 1990, 2100));
+        f.push_back(integer("launch_year", &A::launch_year, 0, 2100));  // 0 = unknown
         for (std::size_t i = 0; i < kPrecisionCount; ++i)
             f.push_back(peak(static_cast<Precision>(i)));
         f.push_back(real("memory_gb", &A::memory_gb, 0, kMaxGb));
@@ -158,7 +158,7 @@ const std::vector<FieldSpec<Switch>>& switchFields() {
     static const std::vector<FieldSpec<S>> fields{
         enumeration("class", &S::cls, switchClassFromString,
                     "nvlink, infiniband, ethernet, pcie, cxl"),
-        integer("radix", &S::radix, 1, 1 << 16),
+        integer("radix", &S::radix, 0, 1 << 16),  // 0 = unknown
         real("port_gbps", &S::port_gbps, 0, 1e6),
         real("latency_ns", &S::latency_ns, 0, kMaxNs),
         real("power_w", &S::power_w, 0, kMaxW),

@@ -16,6 +16,13 @@ constexpr const char* kModelPrefixes[] = {"moe_", "mla_"};
 
 // The flat form (SQL/CSV) in the nested form; nested input passes unchanged. SQL NULLs and
 // empty CSV cells arrive as null and mean "not given".
+// "an accelerator", "a link".
+std::string withArticle(const std::string& noun) {
+    const bool vowel =
+        !noun.empty() && std::string("aeiou").find(noun.front()) != std::string::npos;
+    return (vowel ? "an " : "a ") + noun;
+}
+
 json nestFlat(const json& in, const std::string& pointer, Diagnostics& diags) {
     if (!in.is_object()) return in;
     json out = json::object();
@@ -65,7 +72,8 @@ FieldSource readSource(const json& value, const std::string& pointer, Diagnostic
         r.string("document", source.document, true);
         r.enumeration("provenance", source.provenance, provenanceFromString,
                       "published, derived, estimate");
-        for (const auto& [key, v] : r.unknown().items())
+        const nlohmann::json unread = r.unknown();  // items() must not outlive it
+        for (const auto& [key, v] : unread.items())
             diags.error(r.pointerTo(key), "is not a source field (document, provenance)");
     }
     if (source.document.empty() || source.document.size() > kMaxTextLength)
@@ -112,6 +120,8 @@ void readSpecFields(ObjectReader& r, T& e) {
 void checkConsistency(const AnyEntry& entry, ObjectReader& r) {
     Diagnostics& diags = r.diagnostics();
     if (const auto* a = std::get_if<Accelerator>(&entry)) {
+        if (a->launch_year > 0 && a->launch_year < 1990)
+            diags.error(r.pointerTo("launch_year"), "must be 0 (unknown) or a year from 1990");
         if (a->idle_w > a->tdp_w && a->tdp_w > 0)
             diags.error(r.pointerTo("idle_w"), "must not exceed tdp_w");
     } else if (const auto* n = std::get_if<NodeTemplate>(&entry)) {
@@ -272,14 +282,15 @@ std::optional<AnyEntry> entryFromJson(const json& value, const std::string& poin
         for (const auto& [field, source] : (fields->is_object() ? *fields : kEmpty).items()) {
             const std::string p = fp + "/" + pointerEscape(field);
             if (std::find(numeric.begin(), numeric.end(), field) == numeric.end())
-                diags.error(p, "is not a numeric field of a " + kind_name);
+                diags.error(p, "is not a numeric field of " + withArticle(kind_name));
             else
                 base.fields[field] = readSource(source, p, diags);
         }
     }
-    for (const auto& [key, v] : r.unknown().items())
-        diags.error(r.pointerTo(key),
-                    "is not a field of a " + kind_name + " (check the name and its unit)");
+    const nlohmann::json unread = r.unknown();  // items() must not outlive it
+    for (const auto& [key, v] : unread.items())
+        diags.error(r.pointerTo(key), "is not a field of " + withArticle(kind_name) +
+                                          " (check the name and its unit)");
     if (diags.errorCount() != before) return std::nullopt;
     return entry;
 }
@@ -319,8 +330,8 @@ json entryToFlatJson(const AnyEntry& entry) {
     return j;
 }
 
-void checkReferences(const AnyEntry& entry, const Catalog& context, const std::string& pointer,
-                     Diagnostics& diags) {
+std::vector<EntryReference> referencesOf(const AnyEntry& entry) {
+    std::vector<EntryReference> refs;
     std::visit(
         [&](const auto& e) {
             using T = std::decay_t<decltype(e)>;
@@ -328,18 +339,24 @@ void checkReferences(const AnyEntry& entry, const Catalog& context, const std::s
                 for (const auto& f : fieldSpecs(static_cast<const T*>(nullptr))) {
                     if (f.type != FieldType::reference) continue;
                     const json v = f.get(e);
-                    if (v.is_null()) continue;
-                    const std::string id = v.get<std::string>();
-                    const auto kind = context.kindOf(id);
-                    if (kind != f.ref_kind)
-                        diags.error(pointer + "/" + f.name,
-                                    std::string("must name a ") + toString(f.ref_kind) +
-                                        " of the catalog, got \"" + id + "\"" +
-                                        (kind ? std::string(" (a ") + toString(*kind) + ")" : ""));
+                    if (v.is_string()) refs.push_back({f.name, f.ref_kind, v.get<std::string>()});
                 }
             }
         },
         entry);
+    return refs;
+}
+
+void checkReferences(const AnyEntry& entry, const Catalog& context, const std::string& pointer,
+                     Diagnostics& diags) {
+    for (const auto& ref : referencesOf(entry)) {
+        const auto kind = context.kindOf(ref.id);
+        if (kind == ref.kind) continue;
+        diags.error(pointer + "/" + ref.field,
+                    "must name " + withArticle(toString(ref.kind)) + " of the catalog, got \"" +
+                        ref.id + "\"" +
+                        (kind ? " (" + withArticle(toString(*kind)) + ")" : std::string()));
+    }
 }
 
 void putEntry(Catalog& catalog, AnyEntry entry) {

@@ -40,19 +40,27 @@ int latestSchemaVersion() {
 void migrate(Database& db, int target) {
     const int latest = latestSchemaVersion();
     if (target < 0 || target > latest) target = latest;
-    const int current = db.userVersion();
-    if (current > latest)
-        throw SqlError("catalog schema version " + std::to_string(current) +
-                       " is newer than this build supports (" + std::to_string(latest) + ")");
-    for (int version = current + 1; version <= target; ++version) {
+    auto checkNotNewer = [&](int version) {
+        if (version > latest)
+            throw SqlError("catalog schema version " + std::to_string(version) +
+                           " is newer than this build supports (" + std::to_string(latest) + ")");
+    };
+    checkNotNewer(db.userVersion());
+    while (db.userVersion() < target) {
+        // Read the version again under the write lock: another instance may have migrated
+        // the file between our check and our BEGIN IMMEDIATE.
+        Transaction tx(db);
+        const int version = db.userVersion();
+        checkNotNewer(version);
+        if (version >= target) break;
+        const int next = version + 1;
         auto it =
             std::find_if(migrationFiles().begin(), migrationFiles().end(),
-                         [&](const EmbeddedFile& f) { return migrationNumber(f.name) == version; });
+                         [&](const EmbeddedFile& f) { return migrationNumber(f.name) == next; });
         if (it == migrationFiles().end())
-            throw SqlError("missing schema migration " + std::to_string(version));
-        Transaction tx(db);
+            throw SqlError("missing schema migration " + std::to_string(next));
         db.exec(std::string(it->text));
-        db.setUserVersion(version);
+        db.setUserVersion(next);
         tx.commit();
     }
 }

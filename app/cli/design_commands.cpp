@@ -1,5 +1,7 @@
 #include "app/cli/design_commands.h"
 
+#include "app/cli/design_loading.h"
+
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -15,60 +17,11 @@
 namespace infraplan::cli {
 namespace {
 
-constexpr int kExitOk = 0;
-constexpr int kExitInvalid = 1;
-constexpr int kExitUsage = 2;
-
-// Arguments of one subcommand; they live as long as the CLI::App that points into them.
-struct DesignArgs {
-    std::vector<std::string> paths;
-    std::vector<std::string> overrides;
-    long long max_devices = 1'000'000;
-    bool json = false;
-    std::string output;
-};
-
-const catalog::Catalog& cliCatalog(const CliGlobals& /*globals*/) {
-    return catalog::builtinCatalog();
-}
-
-// Load, apply --set, validate against the catalog; print every problem. nullopt = invalid.
-std::optional<Design> loadValidDesign(const std::string& path, const DesignArgs& args,
-                                      const catalog::Catalog& catalog) {
-    LoadOptions options;
-    options.overrides = args.overrides;
-    LoadResult loaded = loadDesignFile(path, options);
-    if (!loaded.ok()) {
-        std::cerr << path << ": invalid design\n" << loaded.diagnostics.toString();
-        return std::nullopt;
-    }
-    ValidateOptions validateOptions;
-    validateOptions.max_devices = args.max_devices;
-    Diagnostics checks = validateDesign(*loaded.design, catalog, validateOptions);
-    if (checks.hasErrors()) {
-        std::cerr << path << ": invalid design\n" << checks.toString();
-        return std::nullopt;
-    }
-    if (!checks.items.empty()) std::cerr << path << ":\n" << checks.toString();
-    return std::move(loaded.design);
-}
-
 nlohmann::json evaluateToJson(const Design& design, const DesignArgs& args,
                               const catalog::Catalog& catalog) {
     EvaluateOptions options;
     options.max_devices = args.max_devices;
     return resultsToJson(evaluate(design, catalog, options));
-}
-
-CLI::App* designCommand(CLI::App& app, const char* name, const char* description, DesignArgs& args,
-                        bool overrides) {
-    CLI::App* cmd = app.add_subcommand(name, description);
-    if (overrides)
-        cmd->add_option("--set", args.overrides,
-                        "Override one field before evaluating: PATH=VALUE (e.g. strategy.tp=4)");
-    cmd->add_option("--max-devices", args.max_devices, "Refuse designs with more accelerators")
-        ->check(CLI::PositiveNumber);
-    return cmd;
 }
 
 // Write via a temporary file and a rename, so a failed write never leaves half a report.
@@ -98,20 +51,20 @@ bool endsWith(const std::string& text, const std::string& suffix) {
 
 void addDesignCommands(CLI::App& app, const CliGlobals& globals, int& exit_code) {
     auto validateArgs = std::make_shared<DesignArgs>();
-    CLI::App* validate = designCommand(
+    CLI::App* validate = designSubcommand(
         app, "validate", "Check a design file; exit 0 if valid, 1 if not", *validateArgs, false);
     validate->add_option("DESIGN", validateArgs->paths, "Design file (.json)")
         ->required()
         ->expected(1);
     validate->callback([&globals, &exit_code, validateArgs] {
         const std::string& path = validateArgs->paths.front();
-        const auto design = loadValidDesign(path, *validateArgs, cliCatalog(globals));
-        if (design) std::cout << path << ": valid\n";
-        exit_code = design ? kExitOk : kExitInvalid;
+        const auto loaded = loadValidDesign(path, *validateArgs, cliCatalog(globals));
+        if (loaded) std::cout << path << ": valid\n";
+        exit_code = loaded ? kExitOk : kExitInvalid;
     });
 
     auto evaluateArgs = std::make_shared<DesignArgs>();
-    CLI::App* evaluateCmd = designCommand(
+    CLI::App* evaluateCmd = designSubcommand(
         app, "evaluate", "Evaluate a design and print its results", *evaluateArgs, true);
     evaluateCmd->add_option("DESIGN", evaluateArgs->paths, "Design file (.json)")
         ->required()
@@ -119,38 +72,39 @@ void addDesignCommands(CLI::App& app, const CliGlobals& globals, int& exit_code)
     evaluateCmd->add_flag("--json", evaluateArgs->json,
                           "Print the results JSON (DESIGN.md §4) instead of text");
     evaluateCmd->callback([&globals, &exit_code, evaluateArgs] {
-        const catalog::Catalog& catalog = cliCatalog(globals);
-        const auto design = loadValidDesign(evaluateArgs->paths.front(), *evaluateArgs, catalog);
-        if (!design) {
+        const auto loaded =
+            loadValidDesign(evaluateArgs->paths.front(), *evaluateArgs, cliCatalog(globals));
+        if (!loaded) {
             exit_code = kExitInvalid;
             return;
         }
-        const nlohmann::json results = evaluateToJson(*design, *evaluateArgs, catalog);
+        const nlohmann::json results =
+            evaluateToJson(loaded->design, *evaluateArgs, loaded->catalog);
         if (evaluateArgs->json)
             std::cout << results.dump(2) << "\n";
         else
-            std::cout << formatResultsText(design->name, results);
+            std::cout << formatResultsText(loaded->design.name, results);
         exit_code = kExitOk;
     });
 
     auto compareArgs = std::make_shared<DesignArgs>();
     CLI::App* compare =
-        designCommand(app, "compare", "Evaluate two designs and compare them metric by metric",
-                      *compareArgs, true);
+        designSubcommand(app, "compare", "Evaluate two designs and compare them metric by metric",
+                         *compareArgs, true);
     compare->add_option("A B", compareArgs->paths, "Two design files")->required()->expected(2);
     compare->add_flag("--json", compareArgs->json, "Print the comparison as JSON");
     compare->callback([&globals, &exit_code, compareArgs] {
-        const catalog::Catalog& catalog = cliCatalog(globals);
-        const auto a = loadValidDesign(compareArgs->paths[0], *compareArgs, catalog);
-        const auto b = loadValidDesign(compareArgs->paths[1], *compareArgs, catalog);
+        const catalog::Catalog local = cliCatalog(globals);
+        const auto a = loadValidDesign(compareArgs->paths[0], *compareArgs, local);
+        const auto b = loadValidDesign(compareArgs->paths[1], *compareArgs, local);
         if (!a || !b) {
             exit_code = kExitInvalid;
             return;
         }
-        const auto rows = compareResults(evaluateToJson(*a, *compareArgs, catalog),
-                                         evaluateToJson(*b, *compareArgs, catalog));
-        const std::string nameA = a->name.empty() ? compareArgs->paths[0] : a->name;
-        const std::string nameB = b->name.empty() ? compareArgs->paths[1] : b->name;
+        const auto rows = compareResults(evaluateToJson(a->design, *compareArgs, a->catalog),
+                                         evaluateToJson(b->design, *compareArgs, b->catalog));
+        const std::string nameA = a->design.name.empty() ? compareArgs->paths[0] : a->design.name;
+        const std::string nameB = b->design.name.empty() ? compareArgs->paths[1] : b->design.name;
         if (compareArgs->json)
             std::cout << comparisonToJson(nameA, nameB, rows).dump(2) << "\n";
         else
@@ -159,7 +113,7 @@ void addDesignCommands(CLI::App& app, const CliGlobals& globals, int& exit_code)
     });
 
     auto reportArgs = std::make_shared<DesignArgs>();
-    CLI::App* report = designCommand(
+    CLI::App* report = designSubcommand(
         app, "report", "Write a report of a design: -o OUT.json | OUT.csv", *reportArgs, true);
     report->add_option("DESIGN", reportArgs->paths, "Design file (.json)")->required()->expected(1);
     report->add_option("-o,--output", reportArgs->output, "Report file: .json or .csv")->required();
@@ -177,18 +131,18 @@ void addDesignCommands(CLI::App& app, const CliGlobals& globals, int& exit_code)
             exit_code = kExitUsage;
             return;
         }
-        const catalog::Catalog& catalog = cliCatalog(globals);
-        const auto design = loadValidDesign(reportArgs->paths.front(), *reportArgs, catalog);
-        if (!design) {
+        const auto loaded =
+            loadValidDesign(reportArgs->paths.front(), *reportArgs, cliCatalog(globals));
+        if (!loaded) {
             exit_code = kExitInvalid;
             return;
         }
-        const nlohmann::json results = evaluateToJson(*design, *reportArgs, catalog);
+        const nlohmann::json results = evaluateToJson(loaded->design, *reportArgs, loaded->catalog);
         const std::string content =
             endsWith(out, ".csv") ? resultsToCsv(results)
                                   : nlohmann::json{{"generated_by", std::string("infraplan-cli ") +
                                                                         INFRAPLAN_VERSION},
-                                                   {"design", designToJson(*design)},
+                                                   {"design", designToJson(loaded->design)},
                                                    {"results", results}}
                                             .dump(2) +
                                         "\n";

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/design/resolve.h"
+#include "core/perf/tier_comm_model.h"
 
 namespace infraplan {
 namespace {
@@ -100,6 +101,14 @@ std::optional<ServingSetup> buildServingSetup(const Design& design, const catalo
         results.warnings.push_back("mixed accelerators: serving is modelled on the " +
                                    pool->accelerator->id + " devices only");
     s.device = pool->accelerator;
+    if (!(s.device->memory_bw_gb_s > 0) || !(s.device->memory_gb > 0) ||
+        !(s.device->peak(catalog::Precision::bf16) > 0 ||
+          s.device->peak(catalog::Precision::fp16) > 0)) {
+        results.reasons.push_back("hardware: " + s.device->id +
+                                  " lacks memory capacity, memory bandwidth or a 16-bit peak; "
+                                  "it cannot be modelled");
+        return std::nullopt;
+    }
     s.devices_available = pool->devices;
     const Strategy& st = design.strategy;
     s.par = {std::max(1, st.tp), std::max(1, st.pp), std::max(1, st.ep)};
@@ -134,8 +143,21 @@ std::optional<ServingSetup> buildServingSetup(const Design& design, const catalo
                                    std::to_string(s.devices_used));
     s.precision.weights = design.workload.precision;
     s.precision.kv = design.workload.kv_precision.value_or(design.workload.precision);
-    if (!comm && s.par.tp * s.par.pp > 1)
-        results.warnings.push_back("no communication model: TP/PP communication is not costed");
+    if (!comm) {
+        // The node-template tier model, with the replicas as the data-parallel dimension.
+        RankLayout layout;
+        layout[ParallelDim::tp] = s.par.tp;
+        layout[ParallelDim::pp] = s.par.pp;
+        layout[ParallelDim::ep] = s.par.ep;
+        layout[ParallelDim::dp] =
+            static_cast<int>(std::max<long long>(1, s.devices_used / std::max(1LL, size)));
+        if (!parsePlacement(design.strategy.placement, layout))
+            results.warnings.push_back("strategy.placement \"" + design.strategy.placement +
+                                       "\" is not understood; tp-first is used");
+        s.own_comm = std::make_unique<TierCommModel>(
+            TierCommModel::fromDesign(design, catalog, *pool, layout));
+        comm = s.own_comm.get();
+    }
     s.step = std::make_unique<InferenceStepModel>(*s.model, *s.device, s.precision, s.par, comm);
     const double draftBytes = setSpeculative(design, catalog, s, results);
 

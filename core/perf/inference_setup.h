@@ -25,6 +25,7 @@ struct ServingSetup {
     int decode_replicas = 0;
     long long devices_used = 0;
     long long devices_available = 0;
+    std::unique_ptr<CommModel> own_comm;  // the tier model, when the caller gave none
     std::unique_ptr<InferenceStepModel> step;
     InferenceMemory memory;
     SimConfig sim;

@@ -106,14 +106,13 @@ double InferenceStepModel::kvTransferTime(int prompt_tokens) const {
 }
 
 void InferenceStepModel::addOp(StepTime& t, const Roofline& r, double flops, double bytes,
-                               bool gemm) const {
+                               bool gemm, const GemmShape& shape) const {
     Roofline noLaunch = r;
     noLaunch.launch_s = 0;  // launches are counted once per step (see stepTime)
-    const double time = opTime(noLaunch, {flops, bytes, gemm, {}});
-    const double computeEff = gemm ? gemmEfficiency(r, flops) : r.gemm_efficiency_max;
-    const double compute = r.peak_flops > 0 ? flops / (r.peak_flops * computeEff) : 0;
-    t.total_s += time;
-    (compute >= time - 1e-15 && flops > 0 ? t.compute_s : t.memory_s) += time;
+    const double compute = opTime(noLaunch, {flops, 0, gemm, shape});
+    const double memory = opTime(noLaunch, {0, bytes, gemm, shape});
+    t.total_s += std::max(compute, memory);
+    (compute >= memory && flops > 0 ? t.compute_s : t.memory_s) += std::max(compute, memory);
 }
 
 void InferenceStepModel::addComm(StepTime& t, Collective op, ParallelDim dim, double bytes) const {
@@ -147,7 +146,7 @@ StepTime InferenceStepModel::computeLinear(double tokens) const {
             }
             const GemmShape& g = op.shape;
             addOp(t, m_gemm, op.fwd_flops,
-                  g.batch * (g.k * g.n * ew + (g.m * g.k + g.m * g.n) * ea), true);
+                  g.batch * (g.k * g.n * ew + (g.m * g.k + g.m * g.n) * ea), true, g);
         }
         const bool moe = kind == LayerKind::moe && m_model.moe && m_model.moe->experts > 0;
         if (moe) {

@@ -78,7 +78,8 @@ private:
     // `tokens` tokens; cached per token count because the simulation asks millions of times.
     const StepTime& linearTime(int tokens) const;
     StepTime computeLinear(double tokens) const;
-    void addOp(StepTime& t, const Roofline& r, double flops, double bytes, bool gemm) const;
+    void addOp(StepTime& t, const Roofline& r, double flops, double bytes, bool gemm,
+               const GemmShape& shape = {}) const;
     void addComm(StepTime& t, Collective op, ParallelDim dim, double bytes) const;
 
     const catalog::Model& m_model;

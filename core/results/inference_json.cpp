@@ -39,11 +39,8 @@ void writeInferenceJson(const Results& results, nlohmann::json& out) {
     j["kv_bytes_per_token"] = r.kv_bytes_per_token;
     j["mean_batch"] = r.mean_batch;
     j["tokens_per_decode_step"] = r.tokens_per_decode_step;
+    j["device_busy_fraction"] = r.device_busy_fraction;
     j["binding_resource"] = r.binding_resource;
-    j["memory"] = {{"weights_bytes", r.weights_bytes},
-                   {"kv_cache_bytes", r.kv_cache_bytes},
-                   {"activation_bytes", r.activation_bytes},
-                   {"capacity_bytes", r.capacity_bytes}};
     out["inference"] = std::move(j);
 }
 

@@ -157,7 +157,7 @@ private Q_SLOTS:
         QVERIFY(spec.feasible);
         QVERIFY(spec.inference->tokens_per_decode_step > 3);
         QVERIFY(spec.inference->tpot_ms.p50 < 0.7 * plain.inference->tpot_ms.p50);
-        QVERIFY(spec.inference->weights_bytes > plain.inference->weights_bytes);
+        QVERIFY(spec.memory->breakdown.weights > plain.memory->breakdown.weights);
     }
 
     void disaggregatedPoolsServe() {
@@ -173,11 +173,81 @@ private Q_SLOTS:
         QCOMPARE(r.inference->devices_used, 16LL);
     }
 
+    void kvOffloadAddsCapacityAtItsLinkBandwidth() {
+        Design d = llama70(4, 4);
+        d.workload.traffic.mode = TrafficMode::offline;
+        d.workload.traffic.prompt_tokens = TokenCount::fixed(8192);
+        d.workload.traffic.output_tokens = TokenCount::fixed(1024);  // ~256 resident
+        d.workload.extra["requests"] = 600;
+        Results local = run(d, nullptr);
+        QVERIFY(local.feasible);
+        Item pool;
+        pool.id = "pool";
+        pool.kind = ItemKind::memory;
+        pool.ref = "generic-cxl-pool-1tb";
+        d.hardware.items.push_back(pool);
+        d.hardware.links.push_back({"gpus", "pool", "cxl-2", 4, nlohmann::json::object()});
+        d.strategy.kv_offload = "pool";
+        Results offload = run(d, nullptr);
+        QVERIFY(offload.feasible);
+        const double perToken = 2.0 * 80 * 8 * 128 / 4;  // fp8 KV per device
+        const long long added =
+            offload.inference->kv_tokens_per_replica - local.inference->kv_tokens_per_replica;
+        QCOMPARE(added, static_cast<long long>(1024e9 / perToken));
+        QVERIFY(offload.inference->max_concurrent_sequences >
+                local.inference->max_concurrent_sequences);
+        bool linkShown = false;
+        for (const auto& b : offload.bottlenecks)
+            linkShown |= b.resource == "kv-offload-link";
+        QVERIFY(linkShown);
+    }
+
+    void continuousBatchingBeatsStaticOnGoodput() {
+        Design d = llama70(4, 4);
+        d.workload.traffic.mode = TrafficMode::poisson;
+        d.workload.traffic.rate_per_s = 1;
+        d.workload.traffic.prompt_tokens = {512, 2048, "", nlohmann::json::object()};
+        d.workload.traffic.output_tokens = {128, 1024, "", nlohmann::json::object()};
+        d.workload.slo = {3000, 0, 90, nlohmann::json::object()};
+        d.workload.extra["requests"] = 500;
+        d.strategy.max_batch = 64;
+        Results continuous = run(d, nullptr);
+        d.strategy.scheduler = BatchScheduler::static_;
+        Results batched = run(d, nullptr);
+        qInfo("goodput: continuous %.2f req/s, static %.2f req/s",
+              *continuous.inference->goodput_rps, *batched.inference->goodput_rps);
+        QVERIFY(*continuous.inference->goodput_rps > 1.2 * *batched.inference->goodput_rps);
+    }
+
     void tooLargeModelIsInfeasibleWithReason() {
         Design d = test::servingDesign("nvidia-h100-sxm", 1, "llama3-70b", Precision::bf16, 1);
         Results r = run(d, nullptr);
         QVERIFY(!r.feasible);
         QVERIFY(!r.reasons.empty() && r.reasons[0].find("memory") != std::string::npos);
+    }
+
+    void hostileInputsStayFiniteAndBounded() {
+        Design d = llama70(4, 3);  // TP 3: 64 heads and 8 KV heads do not divide evenly
+        d.workload.seq_len = 10'000'000;
+        d.workload.traffic.mode = TrafficMode::poisson;
+        d.workload.traffic.rate_per_s = 1e9;
+        d.workload.traffic.output_tokens = {20000, 9e6, "", nlohmann::json::object()};
+        d.workload.slo = {100, 10, 99, nlohmann::json::object()};
+        d.workload.extra["requests"] = 2000;
+        d.strategy.extra["max_step_tokens"] = "lots";  // wrong type: warned, default used
+        Results r = run(d, nullptr);
+        QVERIFY(r.feasible);
+        nlohmann::json j;
+        writeInferenceJson(r, j);
+        std::function<void(const nlohmann::json&)> finite = [&](const nlohmann::json& v) {
+            if (v.is_number()) QVERIFY(std::isfinite(v.get<double>()) && v.get<double>() >= 0);
+            if (v.is_structured())
+                for (const auto& x : v)
+                    finite(x);
+        };
+        finite(j);
+        QVERIFY(r.inference->slo_attainment < 0.01);
+        QVERIFY(!r.warnings.empty());
     }
 
     void jsonSectionUsesContractNames() {
