@@ -16,10 +16,11 @@ NetworkResults FlowCommModel::network() const {
     out.warnings = m_warnings;
     out.memory = std::move(memory);
     // Tiers: links and capacity, with the oversubscription of the fabric they belong to.
-    std::map<std::string, NetworkTier> tiers;
+    // Keyed by the tier's name literal (LinkLabels::tier returns one pointer per name).
+    std::map<const char*, NetworkTier> tiers;
     for (std::uint32_t e = 0; e < m_graph.edges.size(); ++e) {
         NetworkTier& t = tiers[m_labels->tier(e)];
-        t.name = m_labels->tier(e);
+        if (t.name.empty()) t.name = m_labels->tier(e);
         ++t.links;
         t.bandwidth_gb_s += m_graph.edges[e].bandwidth_gb_s;
         const std::uint32_t item = m_graph.edges[e].item;
@@ -30,7 +31,7 @@ NetworkResults FlowCommModel::network() const {
     struct Busiest {
         double utilization = 0, bytes = 0;
         std::uint32_t dir = 0;
-        std::string collective;
+        std::size_t collective = 0;  // index into out.collectives
     };
     std::vector<Busiest> busiest(m_graph.edges.size());
     for (const auto& [key, rec] : m_recorded) {
@@ -47,7 +48,8 @@ NetworkResults FlowCommModel::network() const {
             if (loads[d] <= 0) continue;
             const double u = loads[d] / m_bandwidth_b_s[d] / time_s;
             Busiest& b = busiest[static_cast<std::size_t>(d / 2)];
-            if (u > b.utilization) b = Busiest{u, loads[d], static_cast<std::uint32_t>(d), name};
+            if (u > b.utilization)
+                b = Busiest{u, loads[d], static_cast<std::uint32_t>(d), out.collectives.size() - 1};
             NetworkTier& t = tiers[m_labels->tier(static_cast<std::uint32_t>(d / 2))];
             if (u > t.max_utilization) {
                 t.max_utilization = u;
@@ -72,8 +74,9 @@ NetworkResults FlowCommModel::network() const {
         const std::uint32_t from = b.dir % 2 == 0 ? edge.a : edge.b;
         const std::uint32_t to = from == edge.a ? edge.b : edge.a;
         out.links.push_back(NetworkLinkLoad{m_labels->link(e, from), m_labels->itemId(from),
-                                            m_labels->itemId(to), m_labels->tier(e), b.collective,
-                                            b.bytes, edge.bandwidth_gb_s, b.utilization});
+                                            m_labels->itemId(to), m_labels->tier(e),
+                                            out.collectives[b.collective].name, b.bytes,
+                                            edge.bandwidth_gb_s, b.utilization});
     }
     return out;
 }
