@@ -69,6 +69,13 @@ DesignScene::DesignScene(DesignDocument* document, QObject* parent)
     rebuild();
 }
 
+DesignScene::~DesignScene() {
+    // Items die with the scene; their selection changes must not reach half-destroyed views.
+    blockSignals(true);
+    m_rebuilding = true;
+    clear();
+}
+
 QStringList DesignScene::selectedIds() const {
     QStringList ids;
     for (QGraphicsItem* item : selectedItems())

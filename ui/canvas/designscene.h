@@ -27,6 +27,7 @@ public:
     static constexpr qreal kGrid = 20;
 
     explicit DesignScene(DesignDocument* document, QObject* parent = nullptr);
+    ~DesignScene() override;
     DesignDocument* document() const { return m_document; }
 
     NodeItem* node(const QString& id) const { return m_nodes.value(id); }

@@ -36,13 +36,10 @@ DashboardWidget::DashboardWidget(QWidget* parent)
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     outer->addWidget(splitter);
 
-    auto* scroll = new QScrollArea(splitter);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto* content = new QWidget(scroll);
+    auto* content = new QWidget(splitter);
     auto* layout = new QVBoxLayout(content);
     layout->setContentsMargins(8, 6, 8, 6);
-    layout->setSpacing(8);
+    layout->setSpacing(6);
     auto* top = new QHBoxLayout;
     m_banner->setObjectName(QStringLiteral("feasibilityBanner"));
     m_banner->setTextFormat(Qt::RichText);
@@ -52,24 +49,39 @@ DashboardWidget::DashboardWidget(QWidget* parent)
     top->addWidget(m_timing);
     layout->addLayout(top);
 
-    m_cardGrid->setSpacing(8);
+    // Cards in a compact grid on the left, charts scrolling sideways on the right.
+    auto* body = new QHBoxLayout;
+    body->setSpacing(10);
+    auto* cards = new QWidget(content);
+    m_cardGrid->setParent(nullptr);
+    cards->setLayout(m_cardGrid);
+    m_cardGrid->setContentsMargins(0, 0, 0, 0);
+    m_cardGrid->setSpacing(6);
     for (const Metric& m : headlineMetrics()) {
-        auto* card = new MetricCard(m.title, m.caption, content);
+        auto* card = new MetricCard(m.title, m.caption, cards);
         m_cards.insert(QString::fromStdString(m.pointer), card);
         m_cardOrder.push_back(card);
     }
-    layout->addLayout(m_cardGrid);
+    body->addWidget(cards, 0, Qt::AlignTop);
 
-    auto* charts = new QHBoxLayout;
+    auto* chartScroll = new QScrollArea(content);
+    chartScroll->setWidgetResizable(true);
+    chartScroll->setFrameShape(QFrame::NoFrame);
+    chartScroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* chartRow = new QWidget(chartScroll);
+    auto* charts = new QHBoxLayout(chartRow);
+    charts->setContentsMargins(0, 0, 0, 0);
     charts->setSpacing(8);
     for (const QString& title : {tr("Step-time breakdown"), tr("Memory per device"),
                                  tr("Power per rack"), tr("Cost breakdown"), tr("Compute")}) {
         ChartSlot slot = addChartSlot(title);
+        slot.stack->setParent(chartRow);
         charts->addWidget(slot.stack, 1);
         m_charts.push_back(slot);
     }
-    layout->addLayout(charts, 1);
-    scroll->setWidget(content);
+    chartScroll->setWidget(chartRow);
+    body->addWidget(chartScroll, 1);
+    layout->addLayout(body, 1);
 
     m_issues->setObjectName(QStringLiteral("issues"));
     m_issues->setHeaderLabels({tr("Warnings and bottlenecks"), tr("Advice")});
@@ -83,18 +95,18 @@ DashboardWidget::DashboardWidget(QWidget* parent)
         const QString id = item->data(0, kItemRole).toString();
         if (!id.isEmpty()) Q_EMIT itemActivated(id);
     });
-    splitter->addWidget(scroll);
+    splitter->addWidget(content);
     splitter->addWidget(m_issues);
     splitter->setStretchFactor(0, 4);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({1100, 380});
+    splitter->setSizes({1150, 330});
     m_banner->setText(tr("<b>Evaluating…</b>"));
 }
 
 DashboardWidget::ChartSlot DashboardWidget::addChartSlot(const QString& title) {
     ChartSlot slot;
     slot.stack = new QStackedWidget(this);
-    slot.stack->setMinimumSize(250, 210);
+    slot.stack->setMinimumSize(300, 230);
     slot.view = new QChartView(slot.stack);
     slot.view->setRenderHint(QPainter::Antialiasing);
     slot.view->setAccessibleName(title);
@@ -170,7 +182,7 @@ void DashboardWidget::showEvaluation(const Evaluation& evaluation, WorkloadMode 
             card->setValue(formatMetric(m.unit, *value));
         else
             card->setUnavailable(tr("not modelled yet"));
-        m_cardGrid->addWidget(card, slotIndex / 7, slotIndex % 7);
+        m_cardGrid->addWidget(card, slotIndex / 4, slotIndex % 4);
         card->show();
         ++slotIndex;
     }
