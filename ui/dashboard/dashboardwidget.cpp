@@ -5,11 +5,11 @@
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QListWidget>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStyle>
-#include <QTreeWidget>
 #include <QVBoxLayout>
 
 #include "ui/app/specsummary.h"
@@ -29,7 +29,7 @@ DashboardWidget::DashboardWidget(QWidget* parent)
     , m_banner(new QLabel(this))
     , m_timing(new QLabel(this))
     , m_cardGrid(new QGridLayout)
-    , m_issues(new QTreeWidget(this)) {
+    , m_issues(new QListWidget(this)) {
     setObjectName(QStringLiteral("dashboard"));
     auto* outer = new QHBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
@@ -84,15 +84,16 @@ DashboardWidget::DashboardWidget(QWidget* parent)
     layout->addLayout(body, 1);
 
     m_issues->setObjectName(QStringLiteral("issues"));
-    m_issues->setHeaderLabels({tr("Warnings and bottlenecks"), tr("Advice")});
-    m_issues->setRootIsDecorated(false);
     m_issues->setWordWrap(true);
     m_issues->setAlternatingRowColors(true);
+    m_issues->setUniformItemSizes(false);
+    m_issues->setResizeMode(QListView::Adjust);
+    m_issues->setTextElideMode(Qt::ElideNone);
+    m_issues->setIconSize(QSize(16, 16));
+    m_issues->setSpacing(2);
     m_issues->setAccessibleName(tr("Warnings and bottlenecks"));
-    m_issues->header()->setStretchLastSection(true);
-    m_issues->setColumnWidth(0, 230);
-    connect(m_issues, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem* item) {
-        const QString id = item->data(0, kItemRole).toString();
+    connect(m_issues, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
+        const QString id = item->data(kItemRole).toString();
         if (!id.isEmpty()) Q_EMIT itemActivated(id);
     });
     splitter->addWidget(content);
@@ -106,7 +107,7 @@ DashboardWidget::DashboardWidget(QWidget* parent)
 DashboardWidget::ChartSlot DashboardWidget::addChartSlot(const QString& title) {
     ChartSlot slot;
     slot.stack = new QStackedWidget(this);
-    slot.stack->setMinimumSize(300, 230);
+    slot.stack->setMinimumSize(290, 220);
     slot.view = new QChartView(slot.stack);
     slot.view->setRenderHint(QPainter::Antialiasing);
     slot.view->setAccessibleName(title);
@@ -231,36 +232,31 @@ void DashboardWidget::showEvaluation(const Evaluation& evaluation, WorkloadMode 
 void DashboardWidget::fillIssues(const Evaluation& evaluation) {
     m_issues->clear();
     const Results& r = evaluation.results;
-    const QIcon error = style()->standardIcon(QStyle::SP_MessageBoxCritical);
-    const QIcon warning = style()->standardIcon(QStyle::SP_MessageBoxWarning);
-    const QIcon info = style()->standardIcon(QStyle::SP_MessageBoxInformation);
-    for (const std::string& reason : r.reasons) {
-        auto* row = new QTreeWidgetItem(m_issues, {QString::fromStdString(reason)});
-        row->setIcon(0, error);
-        row->setToolTip(0, row->text(0));
-    }
+    auto add = [this](const QIcon& icon, const QString& text, const QString& itemId = {}) {
+        auto* row = new QListWidgetItem(icon, text, m_issues);
+        row->setToolTip(text);
+        if (!itemId.isEmpty()) {
+            row->setData(kItemRole, itemId);
+            row->setToolTip(text + tr("\n(click to select it on the canvas)"));
+        }
+        return row;
+    };
+    for (const std::string& reason : r.reasons)
+        add(style()->standardIcon(QStyle::SP_MessageBoxCritical), QString::fromStdString(reason));
     for (const Bottleneck& b : r.bottlenecks) {
-        const QString what =
-            tr("%1 in %2: %3 of the time, %4 utilized")
-                .arg(QString::fromStdString(b.resource), QString::fromStdString(b.phase),
-                     formatNumber(b.share_of_time * 100, 2) + QStringLiteral(" %"),
-                     formatNumber(b.utilization * 100, 2) + QStringLiteral(" %"));
-        auto* row = new QTreeWidgetItem(m_issues, {what, QString::fromStdString(b.advice)});
-        row->setIcon(0, warning);
-        row->setData(0, kItemRole, QString::fromStdString(b.item_id));
-        row->setToolTip(0, what);
-        row->setToolTip(1, row->text(1));
+        QString text = tr("%1 in %2: %3 of the time, %4 utilized")
+                           .arg(QString::fromStdString(b.resource), QString::fromStdString(b.phase),
+                                formatNumber(b.share_of_time * 100, 2) + QStringLiteral(" %"),
+                                formatNumber(b.utilization * 100, 2) + QStringLiteral(" %"));
+        if (!b.advice.empty()) text += QStringLiteral("\n→ ") + QString::fromStdString(b.advice);
+        add(style()->standardIcon(QStyle::SP_MessageBoxWarning), text,
+            QString::fromStdString(b.item_id));
     }
-    for (const std::string& w : r.warnings) {
-        auto* row = new QTreeWidgetItem(m_issues, {QString::fromStdString(w)});
-        row->setIcon(0, info);
-        row->setToolTip(0, row->text(0));
-    }
-    if (m_issues->topLevelItemCount() == 0) {
-        auto* row = new QTreeWidgetItem(m_issues, {tr("No warnings")});
-        row->setIcon(0, info);
-        row->setDisabled(true);
-    }
+    for (const std::string& w : r.warnings)
+        add(style()->standardIcon(QStyle::SP_MessageBoxInformation), QString::fromStdString(w));
+    if (m_issues->count() == 0)
+        add(style()->standardIcon(QStyle::SP_DialogApplyButton), tr("No warnings"))
+            ->setFlags(Qt::NoItemFlags);
 }
 
 }  // namespace infraplan::ui

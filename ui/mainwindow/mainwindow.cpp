@@ -141,10 +141,10 @@ void MainWindow::createDocks() {
     connect(m_dashboard, &DashboardWidget::itemActivated, m_view, &DesignView::revealItem);
     QDockWidget* results = addDock(m_dashboard, tr("Results"), QStringLiteral("resultsDock"),
                                    Qt::BottomDockWidgetArea, false);
-    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
-    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
     resizeDocks({palette, inspector}, {270, 360}, Qt::Horizontal);
-    resizeDocks({results}, {330}, Qt::Vertical);
+    resizeDocks({results}, {320}, Qt::Vertical);
 }
 
 void MainWindow::createStatusBar() {
