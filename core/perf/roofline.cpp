@@ -1,8 +1,19 @@
 #include "core/perf/roofline.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace infraplan {
+namespace {
+// Output tile edge of tensor-core GEMM kernels (CUTLASS/cuBLAS pick 64..256; 64 keeps the
+// quantization loss from being overstated for the odd shapes where a narrower tile is chosen).
+constexpr double kTileEdge = 64;
+
+double tileFill(double d) {
+    if (d <= kTileEdge) return 1;  // a narrow dimension picks a narrower kernel; size covers it
+    return d / (kTileEdge * std::ceil(d / kTileEdge));
+}
+}  // namespace
 
 Roofline makeRoofline(const catalog::Accelerator& device, catalog::Precision precision) {
     using catalog::Precision;
@@ -23,12 +34,12 @@ Roofline makeRoofline(const catalog::Accelerator& device, catalog::Precision pre
         if (peak <= 0) peak = device.peak(Precision::bf16);
     }
     Roofline r;
-    r.peak_flops = peak * 1e12;
-    r.memory_bw = device.memory_bw_gb_s * 1e9;
-    r.gemm_efficiency_max = device.gemm_efficiency_max;
-    r.gemm_half_flops = device.gemm_half_efficiency_gflop * 1e9;
-    r.memory_efficiency = device.memory_efficiency;
-    r.launch_s = device.launch_overhead_us * 1e-6;
+    r.peak_flops = std::max(0.0, peak) * 1e12;
+    r.memory_bw = std::max(0.0, device.memory_bw_gb_s) * 1e9;
+    r.gemm_efficiency_max = std::clamp(device.gemm_efficiency_max, 0.01, 1.0);
+    r.gemm_half_flops = std::max(0.0, device.gemm_half_efficiency_gflop) * 1e9;
+    r.memory_efficiency = std::clamp(device.memory_efficiency, 0.01, 1.0);
+    r.launch_s = std::max(0.0, device.launch_overhead_us) * 1e-6;
     return r;
 }
 
@@ -37,10 +48,22 @@ double gemmEfficiency(const Roofline& r, double flops) {
     return r.gemm_efficiency_max * flops / (flops + r.gemm_half_flops);
 }
 
+double gemmEfficiency(const Roofline& r, const GemmShape& s) {
+    const double flops = 2 * s.m * s.n * s.k * std::max(1.0, s.batch);
+    return gemmEfficiency(r, flops) * tileFill(s.m) * tileFill(s.n);
+}
+
 double opTime(const Roofline& r, const OpWork& op) {
-    const double computeEff = op.gemm ? gemmEfficiency(r, op.flops) : r.gemm_efficiency_max;
-    const double compute = r.peak_flops > 0 ? op.flops / (r.peak_flops * computeEff) : 0;
-    const double memory = r.memory_bw > 0 ? op.bytes / (r.memory_bw * r.memory_efficiency) : 0;
+    double computeEff = r.gemm_efficiency_max;
+    if (op.gemm)
+        computeEff = op.shape.m > 0 && op.shape.n > 0 && op.shape.k > 0
+                         ? gemmEfficiency(r, op.shape)
+                         : gemmEfficiency(r, op.flops);
+    const double compute = r.peak_flops > 0 && computeEff > 0
+                               ? std::max(0.0, op.flops) / (r.peak_flops * computeEff)
+                               : 0;
+    const double memory =
+        r.memory_bw > 0 ? std::max(0.0, op.bytes) / (r.memory_bw * r.memory_efficiency) : 0;
     return std::max(compute, memory) + r.launch_s;
 }
 

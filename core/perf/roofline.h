@@ -1,7 +1,13 @@
 #pragma once
 // Per-operation roofline with achieved efficiencies from the catalog (DESIGN.md §6):
-// time = max(FLOPs / (peak x compute efficiency(op size)), bytes / (bandwidth x memory
+// time = max(FLOPs / (peak x compute efficiency(op shape)), bytes / (bandwidth x memory
 // efficiency)) + launch overhead. Shared by the training and inference engines.
+//
+// Catalog fields used (catalog::Accelerator): peak_tflops[precision], memory_bw_gb_s,
+// gemm_efficiency_max (fraction of peak a large, well-shaped GEMM sustains in a real training
+// or serving step), gemm_half_efficiency_gflop (GEMM size at which the size factor is one
+// half), memory_efficiency (fraction of peak HBM bandwidth a streaming kernel reaches),
+// launch_overhead_us (per kernel). Nothing else; no per-workload factor.
 
 #include "catalog/entries.h"
 
@@ -20,15 +26,24 @@ struct Roofline {
 // the device supports when it has no figure for this one).
 Roofline makeRoofline(const catalog::Accelerator& device, catalog::Precision precision);
 
+struct GemmShape {
+    double m = 0, n = 0, k = 0;  // C[m x n] = A[m x k] . B[k x n]
+    double batch = 1;            // independent GEMMs of this shape (attention heads, experts)
+};
+
 struct OpWork {
     double flops = 0;  // per device
     double bytes = 0;  // device-memory traffic per device
     bool gemm = true;  // matrix-engine op (false: vector/elementwise, memory-bound in practice)
+    GemmShape shape;   // optional: m, n, k of the GEMM (0 = unknown, size factor only)
 };
 
 // Achieved fraction of peak for a GEMM of `flops` total: saturates towards the maximum for
-// large GEMMs, falls for small ones (wave quantization, fixed costs).
+// large GEMMs, falls for small ones (fixed costs, too few tiles to fill the device).
 double gemmEfficiency(const Roofline& r, double flops);
+// The same, with the output-tile fill of a GEMM of this shape: a dimension that is not a
+// multiple of the kernel tile leaves part of the last tile idle.
+double gemmEfficiency(const Roofline& r, const GemmShape& shape);
 double opTime(const Roofline& r, const OpWork& op);
 
 }  // namespace infraplan

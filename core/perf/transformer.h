@@ -16,6 +16,7 @@
 
 #include "catalog/entries.h"
 #include "core/design/design.h"
+#include "core/perf/roofline.h"
 
 namespace infraplan {
 
@@ -46,6 +47,10 @@ ParameterCounts countParameters(const catalog::Model& model);
 // (MLA caches the compressed latent plus the rope key: layers * (kv_lora_rank + qk_rope_dim)).
 double kvBytesPerToken(const catalog::Model& model, double bytes_per_element);
 
+// Width of the keys plus values one token contributes per layer, unsharded (what context
+// parallelism passes around the ring): 2 * kv_heads * head_dim, or MLA's decompressed K and V.
+double attentionKvWidth(const catalog::Model& model);
+
 // Model FLOPs of one token's forward pass at context length seq_len (matrix products only:
 // 2 x active GEMM parameters + attention 4 x s x (qk + v widths) per layer + LM head).
 // Training model FLOPs are 3x this (PaLM's MFU numerator; Narayanan's 72Bslh^2(...) for GPT).
@@ -55,11 +60,6 @@ enum class OpClass : std::uint8_t {
     gemm,         // a matrix-engine GEMM (shape decides efficiency)
     attention,    // QK^T / softmax.V products: batched GEMMs or one fused flash kernel
     elementwise,  // norms, activations, dropout, residual adds, softmax: HBM-bound
-};
-
-struct GemmShape {
-    double m = 0, n = 0, k = 0;  // C[m x n] = A[m x k] . B[k x n]
-    double batch = 1;            // independent GEMMs of this shape (attention heads)
 };
 
 // One operator of one layer for one micro-batch, per device, after sharding.

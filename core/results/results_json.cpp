@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "catalog/json_reader.h"
+#include "core/results/facility_json.h"
 
 namespace infraplan {
 namespace {
@@ -29,6 +30,52 @@ nlohmann::json bottleneckToJson(const Bottleneck& b) {
                         {"advice", b.advice}};
     if (!b.item_id.empty()) j["item_id"] = b.item_id;
     return j;
+}
+
+// Training and memory sections (DESIGN.md §4); breakdown phases in seconds and bytes.
+nlohmann::json trainingToJson(const TrainingResults& t) {
+    const TrainingBreakdown& b = t.breakdown;
+    return {{"step_time_s", t.step_time_s},
+            {"tokens_per_s", t.tokens_per_s},
+            {"samples_per_s", t.samples_per_s},
+            {"mfu", t.mfu},
+            {"hfu", t.hfu},
+            {"model_tflops_per_device", t.model_tflops_per_device},
+            {"hardware_tflops_per_device", t.hardware_tflops_per_device},
+            {"time_to_train_days", t.time_to_train_days},
+            {"model_flops_per_step", t.model_flops_per_step},
+            {"hardware_flops_per_step", t.hardware_flops_per_step},
+            {"energy_per_step_j", t.energy_per_step_j},
+            {"device_power_w", t.device_power_w},
+            {"training_energy_mwh", t.training_energy_mwh},
+            {"bubble_fraction", t.bubble_fraction},
+            {"devices_used", t.devices_used},
+            {"devices_idle", t.devices_idle},
+            {"dp", t.dp},
+            {"micro_batches", t.micro_batches},
+            {"breakdown",
+             {{"compute", b.compute_s},
+              {"memory_bound", b.memory_bound_s},
+              {"tp_comm", b.tp_comm_s},
+              {"pp_comm", b.pp_comm_s},
+              {"dp_comm", b.dp_comm_s},
+              {"ep_comm", b.ep_comm_s},
+              {"cp_comm", b.cp_comm_s},
+              {"bubble", b.bubble_s},
+              {"optimizer", b.optimizer_s}}}};
+}
+
+nlohmann::json memoryToJson(const MemoryResults& m) {
+    const MemoryBreakdown& b = m.breakdown;
+    return {{"per_device_bytes", m.per_device_bytes},
+            {"capacity_bytes", m.capacity_bytes},
+            {"breakdown",
+             {{"weights", b.weights},
+              {"gradients", b.gradients},
+              {"optimizer", b.optimizer},
+              {"activations", b.activations},
+              {"kv_cache", b.kv_cache},
+              {"workspace", b.workspace}}}};
 }
 
 }  // namespace
@@ -61,6 +108,10 @@ nlohmann::json resultsToJson(const Results& r) {
     for (const Bottleneck& b : r.bottlenecks)
         j["bottlenecks"].push_back(bottleneckToJson(b));
     j["inventory"] = inventoryToJson(r.inventory);
+    if (r.training) j["training"] = trainingToJson(*r.training);
+    if (r.memory) j["memory"] = memoryToJson(*r.memory);
+    writeFacilityJson(r, j);
+    writeInferenceJson(r, j);
 
     for (const std::string& where : scrubNonFinite(j))
         j["warnings"].push_back("internal error: a non-finite value at " + where +

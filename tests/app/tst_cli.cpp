@@ -70,9 +70,10 @@ private Q_SLOTS:
         QCOMPARE(runCli({}).exit_code, 2);
         QCOMPARE(runCli({"evaluate"}).exit_code, 2);
         QCOMPARE(runCli({"validate", example("dgx-h100-training.json"), "--bogus"}).exit_code, 2);
-        Run pending = runCli({"search", example("dgx-h100-training.json")});
-        QCOMPARE(pending.exit_code, 2);
-        QVERIFY(pending.err.contains("not available yet"));
+        Run pdf = runCli({"report", example("dgx-h100-training.json"), "-o", "x.pdf"});
+        QCOMPARE(pdf.exit_code, 2);
+        QVERIFY(pdf.err.contains("not available yet"));
+        QCOMPARE(runCli({"search", example("dgx-h100-training.json"), "--objective", "speed"}).exit_code, 2);
     }
 
     void examplesValidate_data() {
@@ -170,6 +171,56 @@ private Q_SLOTS:
         Run run = runCli({"validate", write("big.json", big)});
         QCOMPARE(run.exit_code, 1);
         QVERIFY2(run.err.contains("50.0 MB") && run.err.contains("limit"), qPrintable(run.err));
+    }
+
+    void compareTwoDesigns() {
+        Run run = runCli({"compare", example("hand-drawn-cxl.json"),
+                          example("dgx-h100-training.json"), "--json"});
+        QVERIFY2(run.exit_code == 0, qPrintable(run.err));
+        const auto comparison = nlohmann::json::parse(run.out.toStdString());
+        bool sawDevices = false;
+        for (const auto& m : comparison["metrics"]) {
+            if (m["metric"] != "devices") continue;
+            sawDevices = true;
+            QCOMPARE(m["a"].get<int>(), 8);
+            QCOMPARE(m["b"].get<int>(), 256);
+            QCOMPARE(m["change"].get<double>(), 31.0);
+        }
+        QVERIFY(sawDevices);
+        QCOMPARE(runCli({"compare", example("hand-drawn-cxl.json")}).exit_code, 2);
+    }
+
+    void reportWritesJsonAndCsv() {
+        const QString json = m_dir.filePath("report.json");
+        Run run = runCli({"report", example("hand-drawn-cxl.json"), "-o", json});
+        QVERIFY2(run.exit_code == 0, qPrintable(run.err));
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const auto report = nlohmann::json::parse(file.readAll().toStdString());
+        QCOMPARE(report["results"]["devices"].get<int>(), 8);
+        QCOMPARE(report["design"]["format"].get<std::string>(), std::string("infraplan-design"));
+        const QString csv = m_dir.filePath("report.csv");
+        QCOMPARE(runCli({"report", example("hand-drawn-cxl.json"), "-o", csv}).exit_code, 0);
+        QFile csvFile(csv);
+        QVERIFY(csvFile.open(QIODevice::ReadOnly));
+        QVERIFY(csvFile.readAll().contains("inventory.devices,8"));
+        QCOMPARE(runCli({"report", example("hand-drawn-cxl.json"), "-o", m_dir.filePath("r.txt")})
+                     .exit_code,
+                 2);
+    }
+
+    void searchListsStrategiesBestFirst() {
+        Run run = runCli({"search", example("dgx-h100-training.json"), "--top", "3", "--json"});
+        QVERIFY2(run.exit_code == 0, qPrintable(run.err));
+        const auto search = nlohmann::json::parse(run.out.toStdString());
+        QVERIFY(search["evaluated"].get<long long>() > 0);
+        QVERIFY(search["feasible"].get<long long>() > 0);
+        QVERIFY(search.contains("elapsed_s"));
+        QCOMPARE(search["results"].size(), std::size_t(3));
+        QVERIFY(search["results"][0]["score"].get<double>() <=
+                search["results"][1]["score"].get<double>());
+        QVERIFY(search["results"][0]["strategy"].contains("tp"));
+        QVERIFY(search["results"][0]["results"]["feasible"].get<bool>());
     }
 
     void missingFile() {

@@ -1,0 +1,37 @@
+#pragma once
+// The inference engine: from an inference-mode design to Results::inference. Resolves the
+// model, devices and serving strategy, sizes memory, builds the per-step cost model and runs
+// the serving simulation under the design's traffic (batch, offline or Poisson), then finds
+// the goodput by bisection on the request rate.
+//
+// Optional knobs, read by name from the design (documented in docs/design-file.md):
+//   strategy.speculative = {"draft_model": id, "draft_tokens": k, "acceptance_rate": a}
+//   strategy.max_step_tokens      chunked-prefill token budget per iteration
+//                                 (default 8192 continuous, whole prompts static)
+//   strategy.memory_utilization   usable share of device memory (default 0.9)
+//   strategy.kv_block_tokens      paged-KV block size (default 16)
+//   workload.requests             requests to simulate (default 10000)
+//   workload.seed                 random seed (default 1)
+
+#include <cstdint>
+
+#include "catalog/catalog.h"
+#include "core/design/design.h"
+#include "core/perf/comm_model.h"
+#include "core/results/results.h"
+
+namespace infraplan {
+
+struct InferenceOptions {
+    long long requests = 10'000;         // per simulation (overridden by workload.requests)
+    long long goodput_requests = 2'000;  // per bisection probe
+    int bisection_steps = 12;
+    std::uint64_t seed = 1;
+};
+
+// Fills results.inference, and adds to results' reasons, warnings and bottlenecks. `comm` may
+// be null: communication is then free, and a warning says so.
+void evaluateInference(const Design& design, const catalog::Catalog& catalog, const CommModel* comm,
+                       Results& results, const InferenceOptions& options = {});
+
+}  // namespace infraplan

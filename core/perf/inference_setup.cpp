@@ -1,0 +1,219 @@
+#include "core/perf/inference_setup.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/design/resolve.h"
+#include "core/perf/tier_comm_model.h"
+
+namespace infraplan {
+namespace {
+
+double numberOr(const nlohmann::json& extra, const char* key, double fallback, double lo, double hi,
+                Results& results) {
+    if (!extra.is_object() || !extra.contains(key)) return fallback;
+    const nlohmann::json& v = extra.at(key);
+    if (v.is_number()) {
+        const double x = v.get<double>();
+        if (std::isfinite(x) && x >= lo && x <= hi) return x;
+    }
+    results.warnings.push_back(std::string(key) + ": expected a number in [" + std::to_string(lo) +
+                               ", " + std::to_string(hi) + "]; using the default");
+    return fallback;
+}
+
+// KV offload memory item: capacity and link bandwidth (summed over the design's links to it,
+// else its catalog link), both over all its instances.
+void planOffload(const Design& design, const catalog::Catalog& catalog, ServingSetup& s,
+                 double& capacity_bytes, double& bandwidth_b_s, Results& results) {
+    capacity_bytes = bandwidth_b_s = 0;
+    const std::string& id = design.strategy.kv_offload;
+    if (id.empty()) return;
+    const Item* item = design.findItem(id);
+    const catalog::MemoryNode* node =
+        item && item->kind == ItemKind::memory ? catalog.memory(item->ref) : nullptr;
+    if (!node) {
+        results.warnings.push_back("strategy.kv_offload: '" + id +
+                                   "' is not a memory item with a catalog entry; no offload");
+        return;
+    }
+    const double instances = static_cast<double>(totalInstances(design, *item));
+    capacity_bytes = node->capacity_gb * 1e9 * instances;
+    for (const DesignLink& l : design.hardware.links) {
+        if (l.from != id && l.to != id) continue;
+        if (const catalog::Link* link = catalog.link(l.ref))
+            bandwidth_b_s += link->bandwidth_gb_s * 1e9 * static_cast<double>(l.count);
+    }
+    if (bandwidth_b_s > 0) {
+        bandwidth_b_s *= instances;
+    } else if (const catalog::Link* link = catalog.link(node->link)) {
+        bandwidth_b_s = link->bandwidth_gb_s * 1e9 * instances;
+    }
+    if (node->bandwidth_gb_s > 0)
+        bandwidth_b_s = std::min(bandwidth_b_s, node->bandwidth_gb_s * 1e9 * instances);
+    if (bandwidth_b_s <= 0) {
+        results.warnings.push_back("strategy.kv_offload: '" + id +
+                                   "' has no link with a known bandwidth; no offload");
+        capacity_bytes = 0;
+    }
+    (void)s;
+}
+
+// Returns the draft model's weight bytes per device (0 without speculative decoding).
+double setSpeculative(const Design& design, const catalog::Catalog& catalog, ServingSetup& s,
+                      Results& results) {
+    const nlohmann::json& extra = design.strategy.extra;
+    if (!extra.is_object() || !extra.contains("speculative")) return 0;
+    const nlohmann::json& spec = extra.at("speculative");
+    SpeculativeDecoding sd;
+    if (spec.is_object() && spec.contains("draft_model") && spec["draft_model"].is_string())
+        sd.draft = catalog.model(spec["draft_model"].get<std::string>());
+    if (!sd.draft) {
+        results.warnings.push_back(
+            "strategy.speculative.draft_model: not a catalog model id; speculative decoding off");
+        return 0;
+    }
+    sd.draft_tokens = static_cast<int>(numberOr(spec, "draft_tokens", 4, 1, 16, results));
+    sd.acceptance_rate = numberOr(spec, "acceptance_rate", 0.7, 0, 0.99, results);
+    s.step->setSpeculative(sd);
+    return countParameters(*sd.draft).total * catalog::bytesPerElement(s.precision.weights) /
+           s.par.tp;
+}
+
+}  // namespace
+
+std::optional<ServingSetup> buildServingSetup(const Design& design, const catalog::Catalog& catalog,
+                                              const CommModel* comm, long long default_requests,
+                                              Results& results) {
+    ServingSetup s;
+    s.model = resolveModel(design, catalog);
+    if (!s.model || s.model->layers <= 0 || s.model->hidden <= 0 || s.model->heads <= 0) {
+        results.reasons.push_back("workload.model: unknown or incomplete model");
+        return std::nullopt;
+    }
+    const DeviceSummary devices = summarizeDevices(design, catalog);
+    const DevicePool* pool = devices.primary();
+    if (!pool || !pool->accelerator || pool->devices <= 0) {
+        results.reasons.push_back("hardware: no accelerators to serve on");
+        return std::nullopt;
+    }
+    if (devices.pools.size() > 1)
+        results.warnings.push_back("mixed accelerators: serving is modelled on the " +
+                                   pool->accelerator->id + " devices only");
+    s.device = pool->accelerator;
+    if (!(s.device->memory_bw_gb_s > 0) || !(s.device->memory_gb > 0) ||
+        !(s.device->peak(catalog::Precision::bf16) > 0 ||
+          s.device->peak(catalog::Precision::fp16) > 0)) {
+        results.reasons.push_back("hardware: " + s.device->id +
+                                  " lacks memory capacity, memory bandwidth or a 16-bit peak; "
+                                  "it cannot be modelled");
+        return std::nullopt;
+    }
+    s.devices_available = pool->devices;
+    const Strategy& st = design.strategy;
+    s.par = {std::max(1, st.tp), std::max(1, st.pp), std::max(1, st.ep)};
+    if (s.par.ep > s.par.tp) {
+        results.warnings.push_back(
+            "strategy.ep > tp: expert parallelism is modelled inside the "
+            "TP group; using ep = tp");
+        s.par.ep = s.par.tp;
+    }
+    const long long size = static_cast<long long>(s.par.tp) * s.par.pp;
+    if (st.disaggregated) {
+        s.replicas = 0;
+        s.prefill_replicas = st.disaggregated->prefill_replicas;
+        s.decode_replicas = st.disaggregated->decode_replicas;
+        s.devices_used = size * (s.prefill_replicas + s.decode_replicas);
+    } else {
+        const long long fit = s.devices_available / size;
+        s.replicas =
+            static_cast<int>(std::min<long long>(st.replicas > 0 ? st.replicas : fit, 1 << 20));
+        s.devices_used = size * s.replicas;
+    }
+    if (s.devices_used <= 0 || s.devices_used > s.devices_available) {
+        results.reasons.push_back("strategy: the serving layout needs " +
+                                  std::to_string(std::max(size, s.devices_used)) +
+                                  " devices (tp x pp per replica), the design has " +
+                                  std::to_string(s.devices_available));
+        return std::nullopt;
+    }
+    if (s.devices_used < s.devices_available)
+        results.warnings.push_back(std::to_string(s.devices_available - s.devices_used) +
+                                   " devices idle: the replicas use " +
+                                   std::to_string(s.devices_used));
+    s.precision.weights = design.workload.precision;
+    s.precision.kv = design.workload.kv_precision.value_or(design.workload.precision);
+    if (!comm) {
+        // The node-template tier model, with the replicas as the data-parallel dimension.
+        RankLayout layout;
+        layout[ParallelDim::tp] = s.par.tp;
+        layout[ParallelDim::pp] = s.par.pp;
+        layout[ParallelDim::ep] = s.par.ep;
+        layout[ParallelDim::dp] =
+            static_cast<int>(std::max<long long>(1, s.devices_used / std::max(1LL, size)));
+        if (!parsePlacement(design.strategy.placement, layout))
+            results.warnings.push_back("strategy.placement \"" + design.strategy.placement +
+                                       "\" is not understood; tp-first is used");
+        s.own_comm = std::make_unique<TierCommModel>(
+            TierCommModel::fromDesign(design, catalog, *pool, layout));
+        comm = s.own_comm.get();
+    }
+    s.step = std::make_unique<InferenceStepModel>(*s.model, *s.device, s.precision, s.par, comm);
+    const double draftBytes = setSpeculative(design, catalog, s, results);
+
+    const Traffic& traffic = design.workload.traffic;
+    const long long maxTokens = std::max<long long>(16, design.workload.seq_len);
+    s.prompt.emplace(traffic.prompt_tokens, maxTokens);
+    s.output.emplace(traffic.output_tokens, maxTokens);
+    for (const TokenSampler* t : {&*s.prompt, &*s.output})
+        if (!t->warning().empty()) results.warnings.push_back("workload.traffic: " + t->warning());
+
+    const bool staticBatch = st.scheduler == BatchScheduler::static_;
+    SimConfig& cfg = s.sim;
+    cfg.scheduler = staticBatch ? SimScheduler::static_batch : SimScheduler::continuous;
+    cfg.replicas = std::max(1, s.replicas);
+    cfg.prefill_replicas = s.prefill_replicas;
+    cfg.decode_replicas = s.decode_replicas;
+    cfg.max_batch = st.max_batch;
+    if (traffic.mode == TrafficMode::batch)
+        cfg.max_batch = static_cast<int>(std::clamp<long long>(
+            (traffic.batch_size + s.servingReplicas() - 1) / std::max(1, s.servingReplicas()), 1,
+            1 << 20));
+    const nlohmann::json& extra = st.extra;
+    cfg.max_step_tokens = static_cast<int>(
+        numberOr(extra, "max_step_tokens", staticBatch ? 0 : 8192, 0, 1 << 22, results));
+    if (cfg.max_step_tokens > 0 && cfg.max_step_tokens <= cfg.max_batch)
+        cfg.max_step_tokens = cfg.max_batch + 1;  // decodes alone must not exhaust the budget
+    cfg.kv_block_tokens =
+        static_cast<int>(numberOr(extra, "kv_block_tokens", 16, 1, 4096, results));
+    s.requests = static_cast<long long>(
+        numberOr(design.workload.extra, "requests", double(default_requests), 1, 1e6, results));
+    s.seed =
+        static_cast<std::uint64_t>(numberOr(design.workload.extra, "seed", 1, 0, 1e15, results));
+    cfg.seed = s.seed;
+
+    double offloadBytes = 0, offloadBw = 0;
+    planOffload(design, catalog, s, offloadBytes, offloadBw, results);
+    InferenceMemoryInputs mem;
+    mem.device_memory_bytes = s.device->memory_gb * 1e9;
+    mem.memory_utilization = numberOr(extra, "memory_utilization", 0.9, 0.1, 1.0, results);
+    mem.max_step_tokens = cfg.max_step_tokens;
+    mem.max_batch = cfg.max_batch;
+    mem.mean_sequence_tokens = s.prompt->mean() + s.output->mean();
+    mem.kv_block_tokens = cfg.kv_block_tokens;
+    mem.extra_weight_bytes = draftBytes;
+    mem.offload_bytes = offloadBytes / std::max(1, s.servingReplicas());
+    s.memory = planInferenceMemory(*s.step, *s.model, s.par.tp, mem);
+    if (!s.memory.fits) {
+        results.reasons.push_back("memory: " + s.memory.reason);
+        return std::nullopt;
+    }
+    cfg.kv_capacity_tokens = s.memory.kv_tokens + s.memory.offload_tokens;
+    // A prefill replica holds only prompts in flight; same memory plan, no offload.
+    cfg.prefill_kv_capacity_tokens = s.memory.kv_tokens;
+    if (offloadBw > 0 && s.memory.offload_tokens > 0)
+        s.step->setOffload({s.memory.kv_tokens, offloadBw / double(s.devices_used)});
+    return s;
+}
+
+}  // namespace infraplan

@@ -1,0 +1,105 @@
+#pragma once
+// The time of one serving iteration on one replica (tp x pp devices), from the per-op
+// roofline (roofline.h), the transformer's shapes (transformer.h) and the communication
+// interface (comm_model.h). Prefill is compute-bound (~2N FLOPs per prompt token plus causal
+// attention); decode streams the weight shard and every sequence's KV cache, so it is
+// memory-bound at small batch and compute-bound at large batch. Weights and KV may be
+// quantized (fp8, fp4, int8, int4); weight-only formats compute at the device's 16-bit rate.
+
+#include <memory>
+#include <vector>
+
+#include "catalog/entries.h"
+#include "core/perf/comm_model.h"
+#include "core/perf/roofline.h"
+#include "core/perf/serving_sim.h"
+#include "core/perf/transformer.h"
+
+namespace infraplan {
+
+struct InferenceParallelism {
+    int tp = 1;
+    int pp = 1;
+    int ep = 1;  // expert-parallel ranks carved out of the TP group (ep <= tp)
+};
+
+struct InferencePrecision {
+    catalog::Precision weights = catalog::Precision::bf16;
+    catalog::Precision kv = catalog::Precision::bf16;
+    double activation_bytes = 2;  // bf16 activations between layers and on the wire
+};
+
+// The matrix-engine precision a weight format computes in on `device`: fp8/fp4/int8 use the
+// device's own rate where it has one (W8A8/W4A4); otherwise (int4, or fp8 on a part without
+// fp8) the weights are dequantized and the GEMM runs at bf16 (weight-only quantization).
+catalog::Precision computePrecision(const catalog::Accelerator& device, catalog::Precision weights);
+
+// Speculative decoding (Leviathan et al., ICML'23): a draft model proposes `draft_tokens`
+// tokens, the target verifies them in one pass; each accepted independently with
+// `acceptance_rate`, a verification yields (1 - a^(k+1)) / (1 - a) tokens on average.
+struct SpeculativeDecoding {
+    const catalog::Model* draft = nullptr;
+    int draft_tokens = 0;
+    double acceptance_rate = 0;
+    double tokensPerVerification() const;
+};
+
+// Reads of KV cache that lives in an offload memory (a CXL or HBM pool) instead of HBM.
+struct KvOffload {
+    long long hbm_tokens = 0;  // per replica: KV tokens that fit in device memory
+    double bandwidth_b_s = 0;  // per device, over the memory item's link (0 = no offload)
+};
+
+class InferenceStepModel : public StepCostModel {
+public:
+    InferenceStepModel(const catalog::Model& model, const catalog::Accelerator& device,
+                       const InferencePrecision& precision, const InferenceParallelism& par,
+                       const CommModel* comm);
+
+    StepTime stepTime(const StepShape& shape) const override;
+    double tokensPerDecodeStep() const override;
+    double kvTransferTime(int prompt_tokens) const override;
+
+    void setSpeculative(const SpeculativeDecoding& spec);
+    void setOffload(const KvOffload& offload) { m_offload = offload; }
+
+    // Weight bytes one device holds (its TP shard of its PP stage's layers).
+    double weightBytesPerDevice() const { return m_weightBytes; }
+    // KV bytes one token adds on one device (its stage's layers, its TP share of KV heads;
+    // MLA's latent is replicated over TP).
+    double kvBytesPerTokenPerDevice() const { return m_kvBytesPerToken; }
+    const ParameterCounts& parameters() const { return m_params; }
+    const Roofline& roofline() const { return m_gemm; }
+
+private:
+    StepTime stageTime(double tokens, double decodeSeqs, double queriesPerSeq, double context,
+                       double prefillTokens, double pairs) const;
+    // Time of the token-count-dependent part of a stage (GEMMs, norms, communication) for
+    // `tokens` tokens; cached per token count because the simulation asks millions of times.
+    const StepTime& linearTime(int tokens) const;
+    StepTime computeLinear(double tokens) const;
+    void addOp(StepTime& t, const Roofline& r, double flops, double bytes, bool gemm,
+               const GemmShape& shape = {}) const;
+    void addComm(StepTime& t, Collective op, ParallelDim dim, double bytes) const;
+
+    const catalog::Model& m_model;
+    const catalog::Accelerator& m_device;
+    InferencePrecision m_prec;
+    InferenceParallelism m_par;
+    const CommModel* m_comm;
+    ParameterCounts m_params;
+    Roofline m_gemm;       // weight GEMMs in the compute precision
+    Roofline m_attention;  // attention in 16-bit (flash kernels)
+    double m_weightBytes = 0;
+    double m_kvBytesPerToken = 0;
+    double m_stageLayers = 1;    // layers per PP stage
+    double m_stageMoeShare = 0;  // share of a stage's layers that are MoE
+    int m_opsPerLayer = 10;      // kernels per layer (launch overhead when not graph-captured)
+    KvOffload m_offload;
+    SpeculativeDecoding m_spec;
+    std::unique_ptr<InferenceStepModel> m_draft;
+    mutable std::vector<StepTime> m_linearCache;
+    mutable std::vector<char> m_linearCached;
+};
+
+}  // namespace infraplan

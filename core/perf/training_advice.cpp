@@ -1,0 +1,95 @@
+// Bottlenecks of a training step, each with advice a person can act on.
+#include <algorithm>
+#include <cstdio>
+
+#include "core/perf/training_engine.h"
+#include "core/perf/training_plan.h"
+#include "core/perf/training_step.h"
+
+namespace infraplan {
+namespace {
+
+std::string pct(double share) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%.0f%%", 100 * share);
+    return buf;
+}
+
+// Phases below this share of the step are not worth a line.
+constexpr double kMinShare = 0.04;
+
+}  // namespace
+
+void addTrainingBottlenecks(const TrainingPlan& p, const StepDetail& d, const MemoryResults& mem,
+                            Results& results) {
+    const TrainingResults& r = d.results;
+    const TrainingBreakdown& b = r.breakdown;
+    const double step = std::max(r.step_time_s, 1e-12);
+    std::vector<Bottleneck> found;
+    const auto add = [&](double seconds, std::string resource, std::string phase, double util,
+                         std::string advice) {
+        const double share = seconds / step;
+        if (share < kMinShare) return;
+        found.push_back(
+            {std::move(resource), std::move(phase), share, util, std::move(advice), ""});
+    };
+    const auto label = [&](const char* what, double seconds) {
+        return std::string(what) + " is " + pct(seconds / step) + " of the step";
+    };
+
+    {
+        std::string advice =
+            label("compute", b.compute_s) + " at " + pct(d.compute_utilization) + " of peak";
+        const double recomputeShare = d.recompute_s / step;
+        if (p.recompute == Recompute::full && recomputeShare > 0.1)
+            advice += "; full recompute spends " + pct(recomputeShare) +
+                      ": selective recompute (with flash attention) if memory allows";
+        else
+            advice +=
+                ": the step is compute-bound, as it should be; faster devices or lower "
+                "precision (fp8) shorten it";
+        add(b.compute_s, "compute", "forward/backward", d.compute_utilization, advice);
+    }
+    add(b.memory_bound_s, "hbm-bandwidth", "norms, activations, softmax", 0,
+        label("memory-bound work", b.memory_bound_s) +
+            (p.flash_attention ? ": fused kernels and sequence parallelism cut it"
+                               : ": flash attention removes the s x s score traffic"));
+    add(b.bubble_s, "pipeline", "fill and drain", 0,
+        label("pipeline bubble", b.bubble_s) + ": more micro-batches per step (" +
+            std::to_string(r.micro_batches) +
+            " now), interleaving (interleave > 1) or a "
+            "zero-bubble schedule");
+    add(b.tp_comm_s, d.tp_tier.empty() ? "scale-up link" : d.tp_tier, "tp collectives", 0,
+        label("exposed tensor-parallel communication", b.tp_comm_s) +
+            (d.tp_tier == "nic" ? ": keep tp inside a node (tp <= devices per node)"
+                                : ": lower tp, or overlap_tp to hide it behind GEMMs"));
+    add(b.dp_comm_s, d.dp_tier.empty() ? "nic" : d.dp_tier, "dp gradient reduction", 0,
+        label("exposed data-parallel gradient reduction", b.dp_comm_s) +
+            (p.overlap_dp ? ": more micro-batches per step amortise it; more scale-out "
+                            "bandwidth shortens it"
+                          : ": enable overlap_dp to hide it behind the backward pass"));
+    add(b.pp_comm_s, d.pp_tier.empty() ? "nic" : d.pp_tier, "pp send/recv", 0,
+        label("pipeline point-to-point traffic", b.pp_comm_s) +
+            ": fewer stages, or sequence parallelism to shrink each message");
+    add(b.ep_comm_s, d.ep_tier.empty() ? "nic" : d.ep_tier, "moe all-to-all", 0,
+        label("expert all-to-all", b.ep_comm_s) +
+            ": keep ep inside the scale-up domain or lower top_k load imbalance");
+    add(b.cp_comm_s, d.cp_tier.empty() ? "nic" : d.cp_tier, "cp ring attention", 0,
+        label("exposed context-parallel traffic", b.cp_comm_s) +
+            ": lower cp or keep it inside a node");
+    add(b.optimizer_s, "hbm-bandwidth", "optimizer step", 0,
+        label("optimizer update", b.optimizer_s) + ": shard it with zero >= 1");
+    std::sort(found.begin(), found.end(), [](const Bottleneck& a, const Bottleneck& c) {
+        return a.share_of_time > c.share_of_time;
+    });
+    if (mem.capacity_bytes > 0 && mem.per_device_bytes > 0.9 * mem.capacity_bytes)
+        found.push_back({"device memory", "whole step", 0,
+                         mem.per_device_bytes / mem.capacity_bytes,
+                         "memory is " + pct(mem.per_device_bytes / mem.capacity_bytes) +
+                             " full: little headroom for a larger microbatch",
+                         ""});
+    for (auto& f : found)
+        results.bottlenecks.push_back(std::move(f));
+}
+
+}  // namespace infraplan

@@ -1,0 +1,205 @@
+#include "core/perf/training_plan.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace infraplan {
+namespace {
+
+// Default tokens-per-expert imbalance of a trained router with an auxiliary balancing loss:
+// the busiest expert rank sees ~10-20% more tokens than the mean (Switch Transformer §2.2,
+// GShard capacity factor 1.25 as the upper bound). Override: strategy "moe_imbalance".
+constexpr double kDefaultMoeImbalance = 1.15;
+
+std::string str(long long v) {
+    return std::to_string(v);
+}
+
+}  // namespace
+
+LayerSharding TrainingPlan::sharding() const {
+    LayerSharding s;
+    s.microbatch = microbatch;
+    s.seq_len = seq_len;
+    s.tp = tp;
+    s.cp = cp;
+    s.ep = ep;
+    s.sequence_parallel = sequence_parallel;
+    s.flash_attention = flash_attention;
+    s.bytes_per_element = activation_bytes;
+    return s;
+}
+
+PlanOutcome makeTrainingPlan(const Design& design, const catalog::Model& model,
+                             const catalog::Accelerator& device, long long devices) {
+    PlanOutcome out;
+    TrainingPlan& p = out.plan;
+    auto& why = out.reasons;
+    const Strategy& s = design.strategy;
+    const Workload& w = design.workload;
+    p.model = &model;
+    p.device = &device;
+    p.precision = w.precision;
+    p.params = countParameters(model);
+    p.devices_total = devices;
+
+    if (model.layers <= 0 || model.hidden <= 0 || model.heads <= 0 || model.vocab <= 0)
+        why.push_back("model \"" + model.id + "\" lacks layers, hidden, heads or vocab");
+    if (model.kv_heads < 0 || model.ffn_hidden < 0 ||
+        (model.kv_heads > 0 && model.heads % model.kv_heads != 0))
+        why.push_back("model kv_heads must divide heads and ffn_hidden must not be negative");
+    if (model.moe && (model.moe->experts < 1 || model.moe->top_k < 1 ||
+                      model.moe->top_k > model.moe->experts || model.moe->expert_ffn_hidden < 0 ||
+                      model.moe->shared_experts < 0 || model.moe->dense_layers < 0))
+        why.push_back(
+            "model moe: experts and top_k must be at least 1, top_k at most experts, "
+            "the other fields not negative");
+    if (model.mla &&
+        (model.mla->kv_lora_rank < 1 || model.mla->q_lora_rank < 0 || model.mla->qk_rope_dim < 0 ||
+         model.mla->qk_nope_dim < 0 || model.mla->v_head_dim < 1 ||
+         model.mla->qk_rope_dim + 0LL + model.mla->qk_nope_dim < 1))
+        why.push_back(
+            "model mla: kv_lora_rank, v_head_dim and the q.k head dimension must be "
+            "at least 1, the other fields not negative");
+    if (model.heads > 0 && model.hidden % model.heads != 0)
+        why.push_back("model hidden size " + str(model.hidden) + " is not divisible by its " +
+                      str(model.heads) + " heads");
+    if (!why.empty()) return out;
+    if (s.tp < 1 || s.pp < 1 || s.cp < 1 || s.ep < 1 || s.dp < 0 || s.microbatch < 1 ||
+        s.interleave < 1 || s.zero < 0 || s.zero > 3) {
+        why.push_back(
+            "strategy: tp, pp, cp, ep, microbatch and interleave must be at least 1, "
+            "dp at least 0 (auto), zero 0..3");
+        return out;
+    }
+    if (w.seq_len < 1) why.push_back("workload.seq_len must be at least 1");
+    if (w.global_batch < 1) why.push_back("workload.global_batch must be at least 1");
+    if (!why.empty()) return out;
+
+    p.tp = s.tp;
+    p.pp = s.pp;
+    p.cp = s.cp;
+    p.ep = s.ep;
+    p.zero = s.zero;
+    p.recompute = s.recompute;
+    p.sequence_parallel = s.sequence_parallel && s.tp > 1;
+    p.overlap_dp = s.overlap_dp;
+    p.overlap_tp = s.overlap_tp;
+    if (auto it = s.extra.find("overlap_tp_scope"); it != s.extra.end()) {
+        if (it->is_string() && it->get<std::string>() == "backward")
+            p.overlap_tp_forward = false;
+        else if (!it->is_string() || it->get<std::string>() != "full")
+            out.warnings.push_back(
+                "strategy.overlap_tp_scope must be \"full\" or \"backward\"; "
+                "\"full\" is used");
+    }
+    p.flash_attention = s.flash_attention;
+    p.seq_len = w.seq_len;
+    p.global_batch = w.global_batch;
+    p.microbatch = s.microbatch;
+    p.train_tokens = std::isfinite(w.train_tokens) ? std::max(0.0, w.train_tokens) : 0;
+    p.schedule = s.schedule;
+    p.virtual_stages = 1;
+    if (s.interleave > 1 && s.pp > 1) {
+        if (s.schedule == PipelineSchedule::one_f_one_b ||
+            s.schedule == PipelineSchedule::interleaved) {
+            p.schedule = PipelineSchedule::interleaved;
+            p.virtual_stages = s.interleave;
+        } else {
+            out.warnings.push_back("strategy.interleave is ignored by the " +
+                                   std::string(toString(s.schedule)) + " schedule");
+        }
+    }
+    if (p.schedule == PipelineSchedule::interleaved && p.virtual_stages == 1)
+        p.schedule = PipelineSchedule::one_f_one_b;
+
+    // Shapes the sharding must divide.
+    if (model.heads % p.tp != 0)
+        why.push_back("tp=" + str(p.tp) + " does not divide the model's " + str(model.heads) +
+                      " attention heads");
+    const int kv = model.kvHeads();
+    if (!model.mla && kv % p.tp != 0 && p.tp % kv != 0)
+        why.push_back("tp=" + str(p.tp) + " and the model's " + str(kv) +
+                      " KV heads do not divide one another");
+    if (model.layers % (1LL * p.pp * p.virtual_stages) != 0)
+        why.push_back("pp=" + str(p.pp) +
+                      (p.virtual_stages > 1 ? " x interleave=" + str(p.virtual_stages) : "") +
+                      " does not divide the model's " + str(model.layers) + " layers");
+    if (w.seq_len % p.cp != 0)
+        why.push_back("cp=" + str(p.cp) + " does not divide seq_len " + str(w.seq_len));
+
+    // Ranks against devices.
+    // Products in double first: four int factors can overflow 64 bits.
+    const double innerRanks = double(p.tp) * p.pp * p.cp;
+    if (innerRanks > double(devices)) {
+        why.push_back("tp x pp x cp = " + std::to_string(std::llround(innerRanks)) +
+                      " ranks exceed the " + str(devices) + " devices of the design");
+        return out;
+    }
+    const long long inner = static_cast<long long>(innerRanks);
+    p.dp = s.dp > 0 ? s.dp : static_cast<int>(std::min<long long>(devices / inner, 1 << 30));
+    if (innerRanks * p.dp > double(devices)) {
+        why.push_back("tp x pp x cp x dp = " + std::to_string(std::llround(innerRanks * p.dp)) +
+                      " ranks exceed the " + str(devices) + " devices of the design");
+        return out;
+    }
+    p.devices_used = inner * p.dp;
+    if (p.devices_used < devices)
+        out.warnings.push_back(str(devices - p.devices_used) + " of " + str(devices) +
+                               " devices stay idle (tp x pp x cp x dp = " + str(p.devices_used) +
+                               ")");
+
+    // Experts.
+    const bool moe = model.moe && model.moe->experts > 0;
+    if (p.ep > 1 && !moe) {
+        out.warnings.push_back("strategy.ep=" + str(p.ep) + " is ignored: the model is dense");
+        p.ep = 1;
+    }
+    if (moe) {
+        if (model.moe->experts % p.ep != 0)
+            why.push_back("ep=" + str(p.ep) + " does not divide the model's " +
+                          str(model.moe->experts) + " experts");
+        if ((1LL * p.dp * p.tp * p.cp) % p.ep != 0)
+            why.push_back("ep=" + str(p.ep) +
+                          " does not divide dp x tp x cp = " + str(1LL * p.dp * p.tp * p.cp));
+        p.moe_imbalance = kDefaultMoeImbalance;
+        if (auto it = s.extra.find("moe_imbalance"); it != s.extra.end() && it->is_number() &&
+                                                     it->get<double>() >= 1 &&
+                                                     it->get<double>() <= 64)
+            p.moe_imbalance = it->get<double>();
+    }
+
+    // Batch: global batch = dp x microbatch x micro-batches.
+    const long long perStep = 1LL * p.dp * p.microbatch;
+    if (w.global_batch % perStep != 0)
+        why.push_back("global_batch " + str(w.global_batch) +
+                      " is not a multiple of dp x microbatch = " + str(perStep));
+    p.micro_batches = std::max(1LL, w.global_batch / perStep);
+    if (p.pp > 1 && p.micro_batches < p.pp)
+        out.warnings.push_back("only " + str(p.micro_batches) + " micro-batches for " + str(p.pp) +
+                               " pipeline stages: most of the pipeline idles");
+    if (p.virtual_stages > 1 && p.micro_batches % p.pp != 0)
+        why.push_back("the interleaved schedule needs micro-batches (" + str(p.micro_batches) +
+                      ") to be a multiple of pp (" + str(p.pp) + ")");
+
+    p.layers_per_stage = model.layers / std::max(1, p.pp);
+    p.moe_layers_per_stage = std::min(p.layers_per_stage, p.params.moe_layers);
+
+    using catalog::Precision;
+    const bool wide = w.precision == Precision::fp32 || w.precision == Precision::tf32;
+    p.activation_bytes = wide ? 4 : 2;  // fp8 GEMMs still keep bf16 activations
+    p.weight_bytes = wide ? 4 : 2;
+    // Megatron accumulates and reduces bf16 gradients in fp32, fp16 ones in fp16.
+    p.grad_bytes = w.precision == Precision::fp16 ? 2 : 4;
+    if (w.precision == Precision::fp4 || w.precision == Precision::int4 ||
+        w.precision == Precision::int8 || w.precision == Precision::fp6)
+        out.warnings.push_back(std::string("training in ") + catalog::toString(w.precision) +
+                               " is modelled as fp8-style GEMMs with bf16 activations");
+    if (device.peak(w.precision) <= 0)
+        out.warnings.push_back(std::string(device.name) + " lists no " +
+                               catalog::toString(w.precision) +
+                               " peak; the next wider precision it supports is used");
+    return out;
+}
+
+}  // namespace infraplan

@@ -1,0 +1,380 @@
+#include "core/perf/training_step.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "core/perf/roofline.h"
+#include "core/perf/training_memory.h"
+
+namespace infraplan {
+namespace {
+
+// Bytes the Adam update streams per parameter it owns: reads fp32 master, m, v and the
+// gradient, writes master, m, v and the compute-precision copy; gradient-norm clipping (and
+// the fp16 overflow check) read the gradient twice more.
+double optimizerBytesPerParam(double grad_bytes, double weight_bytes) {
+    return 3 * 4 + grad_bytes + 3 * 4 + weight_bytes + 2 * grad_bytes;
+}
+
+// Multi-operand elementwise and row-reduction kernels of a training step (norms, softmax,
+// dropout with its Philox RNG, bias-activation, residual adds) reach ~70% of the bandwidth a
+// plain streaming copy does (the catalog's memory_efficiency): ~1.2-1.4 TB/s on an A100
+// whose copies reach ~1.7. A property of the kernels, the same on every device.
+constexpr double kElementwiseEfficiency = 0.7;
+
+// GEMMs inside a training step run at ~85% of their isolated best-shape speed (the catalog's
+// gemm_efficiency_max, a MAMF-style benchmark): backward passes mix NT/TN layouts, real shapes
+// quantize into partial waves over the SMs, and clocks settle lower under sustained full-board
+// power. Fitted once on the Megatron-LM A100 runs of validation-public.csv (0.869 -> 0.74).
+constexpr double kInStepGemmFraction = 0.85;
+
+// Flash attention against a GEMM of the same FLOPs: FlashAttention-2 reaches ~73% of peak
+// forward and ~63% backward on an A100 (Dao 2023), FlashAttention-3 ~75% / ~60% on an H100
+// (Shah et al. 2024) -- about 0.85 and 0.7 of the devices' best GEMM efficiency.
+constexpr double kFlashForwardFraction = 0.85;
+constexpr double kFlashBackwardFraction = 0.7;
+
+struct Pass {
+    double compute_s = 0;  // matrix-engine time
+    double memory_s = 0;   // HBM-bound time
+    double flops = 0;
+    double total() const { return compute_s + memory_s; }
+    void add(double t, bool matrix, double f) {
+        (matrix ? compute_s : memory_s) += t;
+        flops += f;
+    }
+};
+
+struct LayerTime {
+    Pass fwd, bwd, recompute;
+    double wgrad_s = 0;      // weight-gradient GEMMs (what zero-bubble schedules defer)
+    double attention_s = 0;  // forward attention core (what context-parallel comm hides behind)
+    double gemm_fwd_s = 0;   // forward GEMMs (what TP overlap hides behind)
+    double gemm_bwd_s = 0;
+};
+
+struct Rooflines {
+    Roofline gemm;       // GEMMs at the training precision
+    Roofline attention;  // attention products and vector work: 16-bit
+    bool fp8 = false;
+};
+
+// Roofline times of one layer's operators for one micro-batch on one device.
+LayerTime timeLayer(const std::vector<LayerOp>& ops, const Rooflines& r, Recompute recompute,
+                    double imbalance) {
+    LayerTime lt;
+    for (const LayerOp& op : ops) {
+        const double scale = op.expert ? imbalance : 1.0;
+        Pass fwd, bwd;
+        double wgrad = 0;
+        if (op.cls == OpClass::elementwise) {
+            const double fwdBytes = op.fwd_bytes / kElementwiseEfficiency;
+            const double bwdBytes = op.bwd_bytes / kElementwiseEfficiency;
+            fwd.add(opTime(r.attention, {0, fwdBytes, false, {}}), false, 0);
+            bwd.add(opTime(r.attention, {0, bwdBytes, false, {}}), false, 0);
+        } else if (op.flash) {
+            // Causal flash attention skips the masked half of the score blocks; its kernels
+            // reach a fraction of GEMM efficiency (online softmax between the two products).
+            Roofline fr = r.attention;
+            fr.gemm_efficiency_max *= kFlashForwardFraction;
+            fwd.add(opTime(fr, {0.5 * op.fwd_flops, op.fwd_bytes, true, op.shape}), true,
+                    op.fwd_flops);
+            fr.gemm_efficiency_max = r.attention.gemm_efficiency_max * kFlashBackwardFraction;
+            bwd.add(opTime(fr, {0.5 * op.bwd_flops, op.bwd_bytes, true, op.shape}), true,
+                    op.bwd_flops);
+        } else {
+            const bool lowp = r.fp8 && op.cls == OpClass::gemm;
+            const Roofline& rl = lowp ? r.gemm : r.attention;
+            const double bytes = lowp ? 0.5 * op.fwd_bytes : op.fwd_bytes;
+            const GemmShape& s = op.shape;
+            fwd.add(opTime(rl, {op.fwd_flops, bytes, true, s}), true, op.fwd_flops);
+            // Data gradient C[m x k] (reduction over n), weight gradient C[k x n] (over m).
+            const double dgrad = opTime(rl, {op.fwd_flops, bytes, true, {s.m, s.k, s.n, s.batch}});
+            wgrad = opTime(rl, {op.fwd_flops, bytes, true, {s.k, s.n, s.m, s.batch}});
+            bwd.add(dgrad + wgrad, true, op.bwd_flops);
+            if (lowp) {
+                // fp8 scaling overhead: amax + cast of each GEMM input forward (bf16 read, fp8
+                // write) and of the output gradient backward.
+                const double rows = s.m * s.batch;
+                fwd.add(opTime(r.attention, {0, 3 * rows * s.k, false, {}}), false, 0);
+                bwd.add(opTime(r.attention, {0, 3 * rows * s.n, false, {}}), false, 0);
+            }
+        }
+        const bool again =
+            recompute == Recompute::full || (recompute == Recompute::selective && op.selective);
+        for (Pass* p : {&fwd, &bwd}) {
+            p->compute_s *= scale;
+            p->memory_s *= scale;
+        }
+        lt.fwd.add(fwd.compute_s, true, fwd.flops);
+        lt.fwd.add(fwd.memory_s, false, 0);
+        lt.bwd.add(bwd.compute_s, true, bwd.flops);
+        lt.bwd.add(bwd.memory_s, false, 0);
+        if (again) {
+            lt.recompute.add(fwd.compute_s, true, fwd.flops);
+            lt.recompute.add(fwd.memory_s, false, 0);
+        }
+        lt.wgrad_s += wgrad * scale;
+        if (op.cls == OpClass::attention) lt.attention_s += fwd.compute_s;
+        if (op.cls == OpClass::gemm) {
+            lt.gemm_fwd_s += fwd.compute_s;
+            lt.gemm_bwd_s += bwd.compute_s;
+        }
+    }
+    return lt;
+}
+
+struct LayerComm {
+    double tp_s = 0, ep_s = 0, cp_s = 0;  // exposed, per micro-batch, all passes
+    double tp_total_s = 0;
+};
+
+LayerComm layerComm(const TrainingPlan& p, const LayerTime& lt, bool moe, const CommModel& comm,
+                    StepDetail& d) {
+    LayerComm c;
+    const catalog::Model& m = *p.model;
+    const double tokens = double(p.microbatch) * p.seq_len / p.cp;
+    const double e = p.activation_bytes;
+    // Passes that run the layer forward: 1, or 2 under full recompute (its collectives too).
+    const double fwdPasses = p.recompute == Recompute::full ? 2 : 1;
+    if (p.tp > 1) {
+        // Megatron TP (Shoeybi et al. 2019): per layer and pass, the attention and MLP blocks
+        // each all-reduce b*s*h forward (g) and backward (f). With SP each all-reduce becomes
+        // an all-gather + reduce-scatter pair of the same tensor (the same ring time), and
+        // backward re-gathers the sharded input of the two column-parallel GEMMs for their
+        // weight gradients (Korthikanti et al. 2022 §4.2.2): one all-reduce's worth more.
+        const CollectiveCost ar =
+            comm.cost({Collective::all_reduce, ParallelDim::tp, tokens * m.hidden * e});
+        d.tp_tier = ar.binding_tier;
+        const double fwd = 2 * ar.time_s * fwdPasses;
+        const double bwd = (p.sequence_parallel ? 3 : 2) * ar.time_s;
+        c.tp_total_s = fwd + bwd;
+        if (p.overlap_tp) {
+            // Asynchronous TP communication: the backward collectives of the column-parallel
+            // GEMMs (their input-gradient reduction and, with SP, the input re-gather) run under
+            // the gradient GEMMs (Megatron-LM since 2022); with SP the all-gathers of the
+            // row-parallel output gradients stay exposed. Transformer Engine's chunked overlap
+            // also hides the forward collectives behind the forward GEMMs.
+            const double exposedBwd = p.sequence_parallel && !p.overlap_tp_forward ? ar.time_s : 0;
+            const double exposedFwd =
+                p.overlap_tp_forward ? std::max(0.0, fwd - lt.gemm_fwd_s * fwdPasses) : fwd;
+            c.tp_s = exposedFwd + exposedBwd + std::max(0.0, bwd - exposedBwd - lt.gemm_bwd_s);
+        } else {
+            c.tp_s = c.tp_total_s;
+        }
+    }
+    if (moe && p.ep > 1 && m.moe) {
+        // Dispatch and combine all-to-alls of the routed tokens (b*s*h*top_k), forward and
+        // backward; the busiest rank sets the pace.
+        const double routed = tokens / p.tp * m.moe->top_k * p.moe_imbalance;
+        const CollectiveCost a2a =
+            comm.cost({Collective::all_to_all, ParallelDim::ep, routed * m.hidden * e});
+        d.ep_tier = a2a.binding_tier;
+        c.ep_s = 2 * a2a.time_s * (fwdPasses + 1);
+    }
+    if (p.cp > 1) {
+        // Ring attention: K and V of the whole sequence pass around the ring forward; backward
+        // passes them again and reduce-scatters their gradients. Hidden behind attention blocks.
+        const double kv = double(p.microbatch) * p.seq_len * attentionKvWidth(m) / p.tp * e;
+        const CollectiveCost ag = comm.cost({Collective::all_gather, ParallelDim::cp, kv});
+        d.cp_tier = ag.binding_tier;
+        const double fwd = std::max(0.0, ag.time_s - lt.attention_s);
+        const double bwd = std::max(0.0, 2 * ag.time_s - 2.5 * lt.attention_s);
+        c.cp_s = fwd * fwdPasses + bwd;
+    }
+    return c;
+}
+
+}  // namespace
+
+StepDetail trainingStep(const TrainingPlan& p, const CommModel& comm) {
+    StepDetail d;
+    TrainingResults& r = d.results;
+    const catalog::Model& m = *p.model;
+    Rooflines rl;
+    rl.gemm = makeRoofline(*p.device, p.precision);
+    rl.gemm.gemm_efficiency_max *= kInStepGemmFraction;
+    using catalog::Precision;
+    const bool sixteen = p.precision == Precision::fp32 || p.precision == Precision::tf32 ||
+                         p.precision == Precision::fp16;
+    rl.attention = makeRoofline(*p.device, sixteen ? p.precision : Precision::bf16);
+    rl.attention.gemm_efficiency_max *= kInStepGemmFraction;
+    rl.fp8 = rl.gemm.peak_flops > rl.attention.peak_flops * 1.01;
+
+    const LayerSharding sh = p.sharding();
+    std::vector<LayerOp> ops;
+    ops.reserve(24);
+    const int moeLayers = p.moe_layers_per_stage;
+    const int denseLayers = p.layers_per_stage - moeLayers;
+    LayerTime dense, moe, head;
+    LayerComm denseComm, moeComm;
+    if (denseLayers > 0) {
+        layerOps(m, LayerKind::dense, sh, ops);
+        dense = timeLayer(ops, rl, p.recompute, 1.0);
+        denseComm = layerComm(p, dense, false, comm, d);
+    }
+    if (moeLayers > 0) {
+        layerOps(m, LayerKind::moe, sh, ops);
+        moe = timeLayer(ops, rl, p.recompute, p.moe_imbalance);
+        moeComm = layerComm(p, moe, true, comm, d);
+    }
+    headOps(m, sh, ops);
+    head = timeLayer(ops, rl, Recompute::none, 1.0);
+
+    // Pipeline point-to-point per micro-batch: activations forward and gradients backward at
+    // every (virtual) stage boundary. With TP each rank sends 1/t (SP shards, or Megatron's
+    // scatter-gather) and the receiver all-gathers over TP when SP does not.
+    double p2p = 0;
+    if (p.pp > 1) {
+        const double bytes =
+            double(p.microbatch) * p.seq_len / p.cp * m.hidden * p.activation_bytes;
+        const CollectiveCost send =
+            comm.cost({Collective::send_recv, ParallelDim::pp, bytes / p.tp});
+        d.pp_tier = send.binding_tier;
+        double gather = 0;
+        if (p.tp > 1 && !p.sequence_parallel)
+            gather = comm.cost({Collective::all_gather, ParallelDim::tp, bytes}).time_s;
+        p2p = 2.0 * p.virtual_stages * (send.time_s + gather);
+    }
+
+    // One micro-batch through a middle stage and through the last (which adds the LM head).
+    const auto stageSum = [&](auto field) {
+        return denseLayers * field(dense, denseComm) + moeLayers * field(moe, moeComm);
+    };
+    const double computeMid = stageSum([](const LayerTime& t, const LayerComm&) {
+        return t.fwd.compute_s + t.bwd.compute_s + t.recompute.compute_s;
+    });
+    const double memoryMid = stageSum([](const LayerTime& t, const LayerComm&) {
+        return t.fwd.memory_s + t.bwd.memory_s + t.recompute.memory_s;
+    });
+    const double tpMid = stageSum([](const LayerTime&, const LayerComm& c) { return c.tp_s; });
+    const double epMid = stageSum([](const LayerTime&, const LayerComm& c) { return c.ep_s; });
+    const double cpMid = stageSum([](const LayerTime&, const LayerComm& c) { return c.cp_s; });
+    const double recomputeMid =
+        stageSum([](const LayerTime& t, const LayerComm&) { return t.recompute.total(); });
+    const double wgradMid =
+        stageSum([](const LayerTime& t, const LayerComm&) { return t.wgrad_s; });
+    const double fwdMid =
+        stageSum([](const LayerTime& t, const LayerComm&) { return t.fwd.total(); });
+    const double bwdMid = stageSum(
+        [](const LayerTime& t, const LayerComm&) { return t.bwd.total() + t.recompute.total(); });
+    const double mid = computeMid + memoryMid + tpMid + epMid + cpMid + p2p;
+    const double headCompute = head.fwd.compute_s + head.bwd.compute_s;
+    const double headMemory = head.fwd.memory_s + head.bwd.memory_s;
+    const double last = mid + headCompute + headMemory;
+    d.stage_time_s = last;
+
+    // Pipeline: m micro-batches through the slowest stage, plus the fill/drain of the others.
+    const double mb = static_cast<double>(p.micro_batches);
+    double bubble = 0;
+    if (p.pp > 1) {
+        const double fill = (p.pp - 1.0) * mid;
+        switch (p.schedule) {
+            case PipelineSchedule::interleaved:
+                bubble = fill / p.virtual_stages;
+                break;
+            // ZB-H1 (Qi et al. 2024): deferring weight gradients shrinks the bubble to
+            // (p-1)(T_F + T_B - T_W).
+            case PipelineSchedule::zero_bubble:
+                bubble = (p.pp - 1.0) * std::max(0.0, mid - wgradMid);
+                break;
+            default:
+                bubble = fill;
+        }
+    }
+
+    // Data parallelism: gradient reduction (and, with ZeRO, parameter all-gather).
+    const StageParams sp = stageParams(p);
+    double dpExposed = 0;
+    if (p.dp > 1) {
+        const double grads = sp.total() * p.grad_bytes;
+        const double weights = sp.total() * p.weight_bytes;
+        const CollectiveCost rs = comm.cost({Collective::reduce_scatter, ParallelDim::dp, grads});
+        const CollectiveCost ag = comm.cost({Collective::all_gather, ParallelDim::dp, weights});
+        d.dp_tier = rs.binding_tier;
+        if (p.zero >= 3) {
+            // FSDP: every micro-batch gathers the weights for forward and again for backward
+            // and reduce-scatters its gradients, prefetched behind the stage's compute.
+            const double perMb = 2 * ag.time_s + rs.time_s;
+            d.dp_comm_total_s = perMb * mb;
+            const double hide = p.overlap_dp ? fwdMid + bwdMid : 0;
+            dpExposed = mb * std::max(0.0, perMb - hide);
+        } else if (p.zero >= 1) {
+            d.dp_comm_total_s = rs.time_s + ag.time_s;
+            dpExposed = p.overlap_dp
+                            ? std::max(0.0, rs.time_s - bwdMid) + std::max(0.0, ag.time_s - fwdMid)
+                            : d.dp_comm_total_s;
+        } else {
+            const CollectiveCost ar = comm.cost({Collective::all_reduce, ParallelDim::dp, grads});
+            d.dp_tier = ar.binding_tier;
+            d.dp_comm_total_s = ar.time_s;
+            // Bucketed all-reduce overlaps the backward pass of the last micro-batch.
+            dpExposed = p.overlap_dp ? std::max(0.0, ar.time_s - bwdMid) : ar.time_s;
+        }
+    }
+
+    // Optimizer: a memory-bound sweep over the parameters this device updates.
+    const double expertDp = std::max(1.0, double(p.dp) * p.tp * p.cp / std::max(1, p.ep));
+    const double owned =
+        p.zero >= 1 ? sp.dense / std::max(1, p.dp) + sp.expert / expertDp : sp.total();
+    const double optimizer = opTime(
+        rl.attention, {0, owned * optimizerBytesPerParam(p.grad_bytes, p.weight_bytes), false, {}});
+
+    TrainingBreakdown& b = r.breakdown;
+    b.compute_s = mb * (computeMid + headCompute);
+    b.memory_bound_s = mb * (memoryMid + headMemory);
+    b.tp_comm_s = mb * tpMid;
+    b.ep_comm_s = mb * epMid;
+    b.cp_comm_s = mb * cpMid;
+    b.pp_comm_s = mb * p2p;
+    b.bubble_s = bubble;
+    b.dp_comm_s = dpExposed;
+    b.optimizer_s = optimizer;
+    r.step_time_s = b.compute_s + b.memory_bound_s + b.tp_comm_s + b.ep_comm_s + b.cp_comm_s +
+                    b.pp_comm_s + b.bubble_s + b.dp_comm_s + b.optimizer_s;
+    d.recompute_s = mb * recomputeMid;
+    d.tp_comm_total_s =
+        mb * stageSum([](const LayerTime&, const LayerComm& c) { return c.tp_total_s; });
+
+    // Throughput and FLOP utilisation (PaLM's MFU: model FLOPs only; HFU adds recompute).
+    const double tokensPerStep = double(p.global_batch) * p.seq_len;
+    r.model_flops_per_step = 3 * forwardFlopsPerToken(m, double(p.seq_len)) * tokensPerStep;
+    const double recomputeFlopsPerMb =  // whole layers of one micro-batch, unsharded
+        (p.params.dense_layers * dense.recompute.flops +
+         p.params.moe_layers * moe.recompute.flops) *
+        p.tp * p.cp;
+    r.hardware_flops_per_step =
+        r.model_flops_per_step + recomputeFlopsPerMb * double(p.global_batch) / p.microbatch;
+    r.devices_used = p.devices_used;
+    r.devices_idle = std::max(0LL, p.devices_total - p.devices_used);
+    r.dp = p.dp;
+    r.micro_batches = p.micro_batches;
+    const double step = std::max(r.step_time_s, 1e-12);
+    const double used = std::max<double>(1, p.devices_used);
+    const double peak = rl.gemm.peak_flops;
+    r.tokens_per_s = tokensPerStep / step;
+    r.samples_per_s = double(p.global_batch) / step;
+    r.model_tflops_per_device = r.model_flops_per_step / step / used / 1e12;
+    r.hardware_tflops_per_device = r.hardware_flops_per_step / step / used / 1e12;
+    r.mfu = peak > 0 ? r.model_flops_per_step / step / used / peak : 0;
+    r.hfu = peak > 0 ? r.hardware_flops_per_step / step / used / peak : 0;
+    r.bubble_fraction = b.bubble_s / step;
+    r.time_to_train_days = p.train_tokens > 0 ? p.train_tokens / r.tokens_per_s / 86400 : 0;
+    d.compute_utilization =
+        b.compute_s > 0
+            ? std::min(1.0, r.hardware_flops_per_step / used / b.compute_s / std::max(peak, 1.0))
+            : 0;
+
+    // Device energy: idle power plus the dynamic range in proportion to busy time (compute and
+    // memory-bound kernels); communication and bubbles draw near idle.
+    const double tdp = std::max(0.0, p.device->tdp_w);
+    const double idle = std::clamp(p.device->idle_w, 0.0, tdp);
+    const double busy = std::min(1.0, (b.compute_s + b.memory_bound_s) / step);
+    r.device_power_w = idle + (tdp - idle) * busy;
+    r.energy_per_step_j = step * (used * r.device_power_w + r.devices_idle * idle);
+    if (p.train_tokens > 0)
+        r.training_energy_mwh = r.energy_per_step_j * (p.train_tokens / tokensPerStep) / 3.6e9;
+    return d;
+}
+
+}  // namespace infraplan

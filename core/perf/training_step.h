@@ -1,0 +1,28 @@
+#pragma once
+// Composition of one optimizer step (DESIGN.md §6): per-op roofline times of one layer for one
+// micro-batch (forward, backward, recompute), the collectives each pass needs through the
+// CommModel, per-stage time, the pipeline schedule's bubble, the data-parallel gradient
+// reduction (only its exposed part) and the optimizer update.
+
+#include <string>
+
+#include "core/perf/comm_model.h"
+#include "core/perf/training_plan.h"
+#include "core/results/training_results.h"
+
+namespace infraplan {
+
+// What the step model knows beyond the results, for bottlenecks and advice.
+struct StepDetail {
+    TrainingResults results;
+    double recompute_s = 0;          // of compute + memory-bound time, spent recomputing
+    double tp_comm_total_s = 0;      // before overlap
+    double dp_comm_total_s = 0;      // before overlap
+    double stage_time_s = 0;         // one micro-batch through the slowest stage
+    double compute_utilization = 0;  // achieved FLOP/s over peak while computing
+    std::string tp_tier, pp_tier, dp_tier, ep_tier, cp_tier;  // binding tiers
+};
+
+StepDetail trainingStep(const TrainingPlan& plan, const CommModel& comm);
+
+}  // namespace infraplan

@@ -1,0 +1,59 @@
+#pragma once
+// The training and memory sections of the results (DESIGN.md §4): what one optimizer step
+// costs and where its time goes, and what one device must hold.
+
+namespace infraplan {
+
+// Seconds of one step on the critical path, by phase; they add up to step_time_s.
+// Communication counts only its exposed part (what overlap does not hide).
+struct TrainingBreakdown {
+    double compute_s = 0;       // GEMMs and attention products, recompute included
+    double memory_bound_s = 0;  // norms, activations, softmax, dropout, residuals, casts
+    double tp_comm_s = 0;
+    double pp_comm_s = 0;
+    double dp_comm_s = 0;
+    double ep_comm_s = 0;
+    double cp_comm_s = 0;
+    double bubble_s = 0;  // pipeline fill and drain
+    double optimizer_s = 0;
+};
+
+struct TrainingResults {
+    double step_time_s = 0;
+    double tokens_per_s = 0;
+    double samples_per_s = 0;
+    double mfu = 0;  // model FLOPs (PaLM's definition) / (step time x devices used x peak)
+    double hfu = 0;  // hardware FLOPs (recompute included) / same
+    double model_tflops_per_device = 0;
+    double hardware_tflops_per_device = 0;
+    double time_to_train_days = 0;  // 0 when the workload names no train_tokens
+    double model_flops_per_step = 0;
+    double hardware_flops_per_step = 0;
+    double energy_per_step_j = 0;    // devices only (used at load, idle ones at idle power)
+    double device_power_w = 0;       // average draw of a used device over the step
+    double training_energy_mwh = 0;  // devices only, for train_tokens
+    double bubble_fraction = 0;      // of the step
+    long long devices_used = 0;
+    long long devices_idle = 0;
+    int dp = 0;                   // resolved data-parallel degree
+    long long micro_batches = 0;  // per pipeline per step (gradient accumulation)
+    TrainingBreakdown breakdown;
+};
+
+// Bytes one device holds at its peak (the most loaded pipeline stage).
+struct MemoryBreakdown {
+    double weights = 0;
+    double gradients = 0;
+    double optimizer = 0;
+    double activations = 0;
+    double kv_cache = 0;
+    double workspace = 0;
+};
+
+struct MemoryResults {
+    double per_device_bytes = 0;
+    double capacity_bytes = 0;
+    MemoryBreakdown breakdown;
+};
+
+}  // namespace infraplan
