@@ -6,6 +6,7 @@
 #include <QMimeData>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QTest>
 #include <QTreeView>
 #include <QUndoStack>
@@ -16,6 +17,7 @@
 #include "ui/canvas/groupnode.h"
 #include "ui/canvas/linkedge.h"
 #include "ui/canvas/nodeitem.h"
+#include "ui/compare/comparedialog.h"
 #include "ui/dashboard/dashboardwidget.h"
 #include "ui/dashboard/metriccard.h"
 #include "ui/document/designdocument.h"
@@ -293,6 +295,26 @@ private Q_SLOTS:
             QVERIFY(!w.document()->design().hardware.items.empty());
             QVERIFY(w.document()->filePath().isEmpty());  // a template is never overwritten
         }
+    }
+
+    void compareTwoDesigns() {
+        MainWindow w;
+        QVERIFY(w.openFile(uitest::example("dgx-h100-training.json")));
+        CompareDialog dialog(w.document()->design(), w.document()->displayName(),
+                             w.document()->catalog());
+        QSignalSpy ready(&dialog, &CompareDialog::ready);
+        QVERIFY(dialog.loadOther(uitest::example("hand-drawn-cxl.json")));
+        QTRY_VERIFY(dialog.isReady());
+        // Devices are always there: 256 against 8, B is 3.125 % of A.
+        bool found = false;
+        for (int row = 0; row < dialog.table()->rowCount(); ++row)
+            if (dialog.table()->item(row, 0)->text() == QStringLiteral("Devices")) {
+                found = true;
+                QCOMPARE(dialog.table()->item(row, 1)->text(), QStringLiteral("256"));
+                QCOMPARE(dialog.table()->item(row, 2)->text(), QStringLiteral("8"));
+                QCOMPARE(dialog.table()->item(row, 3)->text(), QStringLiteral("-96.9 %"));
+            }
+        QVERIFY(found);
     }
 
     void paletteSearchFilters() {

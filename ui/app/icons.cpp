@@ -64,6 +64,10 @@ QString kindTitle(ItemKind kind) {
 }
 
 QPixmap kindTile(const QString& glyph, const QColor& color, int size, qreal dpr) {
+    // Painted on every canvas repaint: render each tile once.
+    static QHash<QString, QPixmap> cache;
+    const QString key = QStringLiteral("%1|%2|%3|%4").arg(glyph, color.name()).arg(size).arg(dpr);
+    if (auto it = cache.constFind(key); it != cache.constEnd()) return *it;
     QPixmap pixmap(QSize(size, size) * dpr);
     pixmap.setDevicePixelRatio(dpr);
     pixmap.fill(Qt::transparent);
@@ -74,6 +78,8 @@ QPixmap kindTile(const QString& glyph, const QColor& color, int size, qreal dpr)
     p.fillPath(tile, color);
     const qreal inset = size * 0.18;
     glyphRenderer(glyph)->render(&p, QRectF(inset, inset, size - 2 * inset, size - 2 * inset));
+    p.end();
+    cache.insert(key, pixmap);
     return pixmap;
 }
 

@@ -60,6 +60,10 @@ public:
     void toggleCollapsed(const QString& id);
     // Marks the evaluation's bottleneck items.
     void setBottlenecks(const QStringList& ids);
+    // Colours links by the busiest load the network model found between their two items
+    // (results `network.links`, keyed by linkKey(from, to)); unknown links keep their colour.
+    void setLinkUtilization(const QHash<QString, double>& utilization);
+    static QString linkKey(const std::string& a, const std::string& b);
 
     // Called by nodes when they move or resize.
     void nodeGeometryChanged(NodeItem* node);

@@ -198,6 +198,18 @@ QChart* rackPowerChart(const nlohmann::json& perRack) {
     return chart;
 }
 
+QChart* tierChart(const nlohmann::json& tiers) {
+    if (!tiers.is_array() || tiers.empty()) return nullptr;
+    nlohmann::json object = nlohmann::json::object();
+    for (const auto& tier : tiers)
+        if (tier.is_object() && tier.contains("name") && tier["name"].is_string() &&
+            tier.contains("max_utilization") && tier["max_utilization"].is_number())
+            object[tier["name"].get<std::string>()] = tier["max_utilization"].get<double>();
+    if (object.empty()) return nullptr;
+    return breakdownChart(QObject::tr("Network utilization by tier"), object, 100,
+                          QStringLiteral("%"));
+}
+
 QChart* latencyChart(const nlohmann::json& inference) {
     if (!inference.is_object()) return nullptr;
     const auto* ttft = inference.contains("ttft_ms") ? &inference["ttft_ms"] : nullptr;

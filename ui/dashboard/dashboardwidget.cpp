@@ -20,7 +20,7 @@
 
 namespace infraplan::ui {
 namespace {
-enum ChartIndex { kTimeChart, kMemoryChart, kRackChart, kCostChart, kComputeChart };
+enum ChartIndex { kTimeChart, kMemoryChart, kNetworkChart, kRackChart, kCostChart, kComputeChart };
 constexpr int kItemRole = Qt::UserRole + 1;
 }  // namespace
 
@@ -72,7 +72,8 @@ DashboardWidget::DashboardWidget(QWidget* parent)
     auto* charts = new QHBoxLayout(chartRow);
     charts->setContentsMargins(0, 0, 0, 0);
     charts->setSpacing(8);
-    for (const QString& title : {tr("Step-time breakdown"), tr("Memory per device"),
+    // In ChartIndex order.
+    for (const QString& title : {tr("Step-time breakdown"), tr("Memory per device"), tr("Network"),
                                  tr("Power per rack"), tr("Cost breakdown"), tr("Compute")}) {
         ChartSlot slot = addChartSlot(title);
         slot.stack->setParent(chartRow);
@@ -217,6 +218,8 @@ void DashboardWidget::showEvaluation(const Evaluation& evaluation, WorkloadMode 
         setChart(m_charts[kMemoryChart], memoryChart(mem, capacity),
                  notYet.arg(tr("Memory per device")));
     }
+    setChart(m_charts[kNetworkChart], tierChart(at("/network/tiers")),
+             notYet.arg(tr("Network utilization")));
     setChart(m_charts[kRackChart], rackPowerChart(at("/power/per_rack")),
              notYet.arg(tr("Power per rack")));
     setChart(m_charts[kCostChart],
