@@ -91,7 +91,12 @@ QChart* breakdownChart(const QString& title, const nlohmann::json& object, doubl
     }
     series->append(set);
     series->setLabelsVisible(true);
-    series->setLabelsFormat(QStringLiteral("@value"));
+    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    series->setLabelsPrecision(3);
+    set->setLabelColor(theme().text);
+    QFont labelFont = set->labelFont();
+    labelFont.setPointSizeF(7);
+    set->setLabelFont(labelFont);
     chart->addSeries(series);
     auto* cats = new QBarCategoryAxis;
     cats->append(categories);
@@ -134,9 +139,7 @@ QChart* memoryChart(const nlohmann::json& breakdownBytes, double capacityBytes) 
     const auto values = numbers(breakdownBytes);
     if (values.empty()) return nullptr;
     const double capacityGb = capacityBytes / 1e9;
-    QChart* chart = newChart(
-        capacityGb > 0 ? QObject::tr("Memory per device (capacity %1)").arg(formatGb(capacityGb))
-                       : QObject::tr("Memory per device"));
+    QChart* chart = newChart(QObject::tr("Memory per device"));
     auto* series = new QHorizontalStackedBarSeries;
     double total = 0;
     int i = 0;
@@ -152,8 +155,9 @@ QChart* memoryChart(const nlohmann::json& breakdownBytes, double capacityBytes) 
     cats->append(QObject::tr("used"));
     chart->addAxis(cats, Qt::AlignLeft);
     series->attachAxis(cats);
-    QValueAxis* axis = valueAxis(QObject::tr("GB (capacity %1)").arg(formatNumber(capacityGb)),
-                                 std::max(total, capacityGb));
+    QValueAxis* axis = valueAxis(
+        capacityGb > 0 ? QObject::tr("GB used of %1").arg(formatGb(capacityGb)) : QObject::tr("GB"),
+        std::max(total, capacityGb));
     chart->addAxis(axis, Qt::AlignBottom);
     series->attachAxis(axis);
     chart->legend()->setAlignment(Qt::AlignBottom);

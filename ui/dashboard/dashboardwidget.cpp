@@ -108,7 +108,7 @@ DashboardWidget::DashboardWidget(QWidget* parent)
 DashboardWidget::ChartSlot DashboardWidget::addChartSlot(const QString& title) {
     ChartSlot slot;
     slot.stack = new QStackedWidget(this);
-    slot.stack->setMinimumSize(290, 220);
+    slot.stack->setMinimumSize(340, 220);
     slot.view = new QChartView(slot.stack);
     slot.view->setRenderHint(QPainter::Antialiasing);
     slot.view->setAccessibleName(title);
