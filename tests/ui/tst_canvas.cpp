@@ -11,6 +11,7 @@
 #include <QTreeView>
 #include <QUndoStack>
 
+#include "core/evaluate/evaluate.h"
 #include "core/io/design_json.h"
 #include "ui/canvas/designscene.h"
 #include "ui/canvas/designview.h"
@@ -294,6 +295,11 @@ private Q_SLOTS:
             QVERIFY2(w.newFromTemplate(t), qPrintable(t));
             QVERIFY(!w.document()->design().hardware.items.empty());
             QVERIFY(w.document()->filePath().isEmpty());  // a template is never overwritten
+            // Every template is a working design with the built-in catalog.
+            const Results r = evaluate(w.document()->design(), w.document()->catalog());
+            QVERIFY2(r.feasible, qPrintable(t + QStringLiteral(": ") +
+                                            QString::fromStdString(
+                                                r.reasons.empty() ? std::string() : r.reasons[0])));
         }
     }
 

@@ -63,7 +63,7 @@ QValueAxis* valueAxis(const QString& unit, double max) {
     auto* axis = new QValueAxis;
     axis->setTitleText(unit);
     axis->setRange(0, max > 0 ? max * 1.1 : 1);
-    axis->setLabelFormat(QStringLiteral("%.3g"));
+    axis->setLabelFormat(max >= 1000 ? QStringLiteral("%.0f") : QStringLiteral("%.3g"));
     axis->applyNiceNumbers();
     QFont f = axis->labelsFont();
     f.setPointSizeF(7.5);
