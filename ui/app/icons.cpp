@@ -1,9 +1,12 @@
 #include "ui/app/icons.h"
 
+#include <QFile>
 #include <QHash>
 #include <QPainter>
 #include <QPainterPath>
 #include <QSvgRenderer>
+
+#include "ui/app/theme.h"
 
 namespace infraplan::ui {
 namespace {
@@ -102,7 +105,23 @@ QIcon glyphIcon(const QString& glyph, const QColor& color) {
 }
 
 QIcon actionIcon(const QString& name) {
-    return QIcon(QStringLiteral(":/icons/actions/%1.svg").arg(name));
+    // The SVGs are drawn in a mid grey; on a dark palette they are redrawn lighter.
+    QFile file(QStringLiteral(":/icons/actions/%1.svg").arg(name));
+    if (!file.open(QIODevice::ReadOnly)) return {};
+    QByteArray svg = file.readAll();
+    if (theme().dark) svg.replace("#5b6573", "#c3cad4");
+    QSvgRenderer renderer(svg);
+    QIcon icon;
+    for (int size : {16, 20, 24, 32}) {
+        QPixmap pixmap(QSize(size, size) * 2);
+        pixmap.setDevicePixelRatio(2);
+        pixmap.fill(Qt::transparent);
+        QPainter p(&pixmap);
+        renderer.render(&p, QRectF(0, 0, size, size));
+        p.end();
+        icon.addPixmap(pixmap);
+    }
+    return icon;
 }
 
 }  // namespace infraplan::ui
