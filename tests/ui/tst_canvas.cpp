@@ -309,6 +309,21 @@ private Q_SLOTS:
         }
     }
 
+    void groupCycleInAFileDoesNotHang() {
+        QFile file(m_dir.filePath(QStringLiteral("cycle.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"format": "infraplan-design", "version": 1,
+            "hardware": {"items": [{"id": "a", "kind": "group", "parent": "b"},
+                                   {"id": "b", "kind": "group", "parent": "a"}]},
+            "workload": {"mode": "training", "model": "gpt3-175b"}})");
+        file.close();
+        MainWindow w;
+        w.start({file.fileName(), QString(), true});
+        QVERIFY(w.scene()->node(QStringLiteral("a")) && w.scene()->node(QStringLiteral("b")));
+        QTRY_VERIFY(w.evaluator()->latest().has_value());
+        QVERIFY(!w.evaluator()->latest()->results.feasible);  // the engine says why
+    }
+
     void compareTwoDesigns() {
         MainWindow w;
         QVERIFY(w.openFile(uitest::example("dgx-h100-training.json")));

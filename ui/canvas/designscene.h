@@ -6,6 +6,7 @@
 #include <QGraphicsScene>
 #include <QHash>
 #include <QPointer>
+#include <QSet>
 #include <QStringList>
 #include <vector>
 
@@ -95,6 +96,7 @@ private:
 
     DesignDocument* m_document;
     QHash<QString, NodeItem*> m_nodes;
+    QSet<QString> m_creating;  // guards against parent cycles in a hand-edited file
     std::vector<LinkEdge*> m_edges;
     Tool m_tool = Tool::select;
     std::string m_linkRef;
