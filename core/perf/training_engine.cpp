@@ -40,6 +40,24 @@ std::string memoryAdvice(const TrainingPlan& p, const MemoryResults& m) {
            "tp/pp or devices with more memory";
 }
 
+// The design items a bottleneck points at, so clicking it selects what to change: the
+// devices' node (or accelerator) item, or the fabric their NICs connect to.
+void linkBottlenecksToItems(const Design& design, const DevicePool& pool, std::size_t first,
+                            Results& results) {
+    std::string deviceItem, fabricItem;
+    for (const Item& item : design.hardware.items) {
+        const bool devices =
+            (item.kind == ItemKind::node && pool.node && item.ref == pool.node->id) ||
+            (item.kind == ItemKind::accelerator && item.ref == pool.accelerator->id);
+        if (devices && deviceItem.empty()) deviceItem = item.id;
+        if (item.kind == ItemKind::fabric && fabricItem.empty()) fabricItem = item.id;
+    }
+    for (std::size_t i = first; i < results.bottlenecks.size(); ++i) {
+        Bottleneck& b = results.bottlenecks[i];
+        b.item_id = b.resource == "nic" && !fabricItem.empty() ? fabricItem : deviceItem;
+    }
+}
+
 }  // namespace
 
 void evaluateTraining(const Design& design, const catalog::Catalog& catalog, Results& results,
@@ -106,7 +124,9 @@ void evaluateTraining(const Design& design, const catalog::Catalog& catalog, Res
                                    gb(memory.capacity_bytes) +
                                    " per device leaves little room for fragmentation");
     }
+    const std::size_t first = results.bottlenecks.size();
     addTrainingBottlenecks(plan, step, memory, results);
+    linkBottlenecksToItems(design, *pool, first, results);
 }
 
 }  // namespace infraplan

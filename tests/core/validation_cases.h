@@ -176,6 +176,8 @@ inline Design caseDesign(const Case& c) {
     ib.id = "ib";
     ib.kind = ItemKind::fabric;
     ib.fabric = FabricParams{};
+    ib.fabric->topology = FabricTopology::rail_optimized;  // DGX SuperPOD (Selene)
+    ib.fabric->switch_ref = "nvidia-quantum-qm8700";
     ib.fabric->link = "ib-hdr-200";
     ib.fabric->rails = 8;
     d.hardware.items.push_back(ib);
