@@ -225,6 +225,7 @@ void evaluateInference(const Design& design, const catalog::Catalog& catalog, co
         const double served = stats.output_tokens_per_s / meanOutput;
         const double guess = sim.overloaded ? std::max(served, 1e-3) : rate;
         r.goodput_rps = findGoodput(s, slo, guess, options);
+        r.goodput_output_tokens_per_s = *r.goodput_rps * s.output->mean();
     }
     if (sim.overloaded)
         results.warnings.push_back(
