@@ -107,12 +107,20 @@ void addBottlenecks(const ServingSetup& s, const SimResult& sim, InferenceResult
         {"launch-overhead", "every iteration", b.overhead_s,
          "kernel launches bind: larger batches or graph-captured/fused kernels"},
     }};
+    // Utilization while iterating: achieved FLOP/s over peak, bytes/s over peak bandwidth;
+    // for links, the share of time they bind.
+    const Roofline& roof = s.step->roofline();
+    const double computeUtil = roof.peak_flops > 0 ? b.flops / (total * roof.peak_flops) : 0;
+    const double memoryUtil = roof.memory_bw > 0 ? b.bytes / (total * roof.memory_bw) : 0;
     const Entry* top = &entries[0];
     for (const Entry& e : entries) {
         if (e.seconds <= 0) continue;
         if (e.seconds > top->seconds) top = &e;
+        double util = e.seconds / total;
+        if (&e == &entries[0]) util = computeUtil;
+        if (&e == &entries[1]) util = memoryUtil;
         results.bottlenecks.push_back(
-            {e.resource, e.phase, e.seconds / total, e.seconds / total, e.advice, ""});
+            {e.resource, e.phase, e.seconds / total, std::clamp(util, 0.0, 1.0), e.advice, ""});
     }
     r.binding_resource = top->resource;
     // KV capacity binds when it, not max_batch, caps the batch and the batch runs near it.
