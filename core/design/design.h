@@ -178,7 +178,7 @@ struct Facility {
     double pue = 1.3;
     Cooling cooling = Cooling::air;
     double power_price_usd_per_kwh = 0.08;
-    double rack_power_limit_kw = 40;
+    double rack_power_limit_kw = 0;  // 0 = what the cooling type supports (core/facility)
     double carbon_kg_per_kwh = 0.35;
     // Further overridable parameters (the facility model's own) live in `extra` by name.
     nlohmann::json extra = nlohmann::json::object();

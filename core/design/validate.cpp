@@ -4,6 +4,7 @@
 #include <set>
 
 #include "core/design/resolve.h"
+#include "core/facility/facility_defaults.h"
 
 namespace infraplan {
 namespace {
@@ -169,6 +170,7 @@ Diagnostics validateDesign(const Design& design, const catalog::Catalog& catalog
     checkItems(design, catalog, diags);
     checkLinks(design, catalog, diags);
     checkWorkload(design, catalog, diags);
+    resolveFacilityParams(design, catalog, diags);  // named facility/economics parameters
     if (!diags.hasErrors()) checkDeviceLimit(design, catalog, options.max_devices, diags);
     return diags;
 }

@@ -2,6 +2,7 @@
 
 #include "core/design/validate.h"
 #include "core/evaluate/inventory.h"
+#include "core/facility/facility_model.h"
 #include "core/perf/inference_engine.h"
 #include "core/perf/training_engine.h"
 
@@ -17,6 +18,28 @@ void addDiagnostics(const Diagnostics& diags, Results& results) {
             results.warnings.push_back(d.toString());
         }
     }
+}
+
+// What the facility model needs from the workload engines' results.
+FacilityWorkload facilityWorkload(const Design& design, const Results& results) {
+    FacilityWorkload w = facilityWorkloadFromDesign(design, results.devices);
+    if (results.training) {
+        const TrainingResults& t = *results.training;
+        if (t.devices_used > 0) w.devices_used = t.devices_used;
+        // Devices draw above idle while computing or streaming memory (the training engine's
+        // busy share); communication waits and bubbles sit near idle.
+        if (t.step_time_s > 0)
+            w.busy_fraction = (t.breakdown.compute_s + t.breakdown.memory_bound_s) / t.step_time_s;
+        if (t.time_to_train_days > 0) w.training_ideal_s = t.time_to_train_days * 86400.0;
+    }
+    if (results.inference) {
+        const InferenceResults& inf = *results.inference;
+        if (inf.devices_used > 0) w.devices_used = inf.devices_used;
+        // Tokens that met the SLO (all of them when none is set): what the fleet is paid for.
+        const bool slo = design.workload.slo.ttft_ms > 0 || design.workload.slo.tpot_ms > 0;
+        w.output_tokens_per_s = inf.output_tokens_per_s * (slo ? inf.slo_attainment : 1.0);
+    }
+    return w;
 }
 
 }  // namespace
@@ -50,6 +73,13 @@ Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
         evaluateTraining(design, catalog, results);
     else
         evaluateInference(design, catalog, nullptr, results);
+
+    FacilityEvaluation facility =
+        evaluateFacility(design, catalog, *prepared.graph, facilityWorkload(design, results));
+    addDiagnostics(facility.diagnostics, results);
+    results.warnings.insert(results.warnings.end(), facility.warnings.begin(),
+                            facility.warnings.end());
+    results.facility = std::move(facility.results);
     return results;
 }
 

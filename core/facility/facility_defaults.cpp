@@ -1,5 +1,6 @@
 #include "core/facility/facility_defaults.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace infraplan {
@@ -18,8 +19,9 @@ std::vector<ParamSpec> makeSpecs() {
          "average 1.58; AI builds aim < 1.3 (ref 2.6, S3/S20) [P/S]"},
         {true, "power_price_usd_per_kwh", "facility", &P::power_price_usd_per_kwh, 0, 0, 100,
          "USD/kWh", "US industrial average 0.077-0.083 (EIA 2023-25, via Epoch; ref 1.1, S3) [P]"},
-        {true, "rack_power_limit_kw", "facility", &P::rack_power_limit_kw, 0, 0.1, 10000, "kW",
-         "electrical provisioning per rack position; NVIDIA: 4 DGX H100 = 40.8 kW (ref 2.3, S16)"},
+        {true, "rack_power_limit_kw", "facility", &P::rack_power_limit_kw, 0, 0, 10000, "kW",
+         "electrical provisioning per rack position (0 = what the cooling type removes); NVIDIA: 4 "
+         "DGX H100 = 40.8 kW (ref 2.3, S16)"},
         {true, "carbon_kg_per_kwh", "facility", &P::carbon_kg_per_kwh, 0, 0, 10, "kgCO2e/kWh",
          "grid carbon intensity; design.h default (US grid average order of magnitude) [M]"},
         {true, "lifetime_years", "economics", &P::lifetime_years, 0, 0.1, 50, "years",
@@ -34,11 +36,16 @@ std::vector<ParamSpec> makeSpecs() {
         // --- power ---
         {named, "gpu_power_fraction_training", "facility", &P::gpu_power_fraction_training, 0.90,
          0.05, 1.5, "-",
-         "GPU average/TDP in dense training: Epoch's H100 drew 700 W at 70% MFU; Latif 'near "
+         "GPU average/TDP in dense training when no engine gives a busy share: Epoch's H100 drew "
+         "700 W at 70% MFU; Latif 'near "
          "full'; "
          "with host at 0.5 a DGX H100 averages 0.73 x 10.2 kW, Newkirk 0.76 (ref 6.1, S15) [P/D]"},
         {named, "gpu_power_fraction_inference", "facility", &P::gpu_power_fraction_inference, 0.60,
          0.05, 1.5, "-", "GPU average/TDP serving LLMs: 0.4-0.8 by batch (ref 2.2, S27) [S]"},
+        {named, "gpu_active_power_fraction", "facility", &P::gpu_active_power_fraction, 1.0, 0.05,
+         1.5, "-",
+         "GPU draw/TDP while busy, scaled by the engines' busy share (compute + memory-bound "
+         "time / step): Epoch's H100 drew 700 W at 70% MFU (ref 1.1, S3) [P]"},
         {named, "idle_power_fraction", "facility", &P::idle_power_fraction, 0.12, 0, 1, "-",
          "idle/TDP when the catalog has no idle_w: 0.10-0.15 (H200 ~80 W idle; ref 6.1) [S]"},
         {named, "host_average_fraction", "facility", &P::host_average_fraction, 0.5, 0, 1.5, "-",
@@ -99,8 +106,13 @@ std::vector<ParamSpec> makeSpecs() {
         // --- reliability ---
         {named, "gpu_interruptions_per_year", "facility", &P::gpu_interruptions_per_year, 0, 0, 100,
          "1/device-yr",
-         "0 = the catalog's annual_failure_rate. Llama 3: GPU causes 58.7% of 1.97e-5 /GPU-h = "
-         "0.101/yr (ref 5.1, S21) [D]"},
+         "device-caused interruptions per device-year; 0 = gpu_interruption_share x the "
+         "catalog's annual_failure_rate. Llama 3: 58.7% of 1.97e-5 /GPU-h = 0.101/yr (ref 5.1) "
+         "[D]"},
+        {named, "gpu_interruption_share", "facility", &P::gpu_interruption_share, 0.587, 0, 1, "-",
+         "share of the catalog's all-cause annual_failure_rate (Llama 3: 0.173 per H100-year) "
+         "caused by the device itself; hosts, NICs and software are added from the design's "
+         "counts. Llama 3: GPU causes 58.7% (ref 5.1, S21) [P]"},
         {named, "host_interruptions_per_year", "facility", &P::host_interruptions_per_year, 0.152,
          0, 100, "1/node-yr",
          "Llama 3: host causes (maintenance, SSD, PSU, chassis, IO, CPU, DRAM) 11.0% of 419 over "
@@ -201,13 +213,16 @@ void readChoices(const nlohmann::json& extra, const std::string& pointer, Facili
     }
 }
 
-void readExtra(const nlohmann::json& extra, const char* section, FacilityParams& p,
+// Read the parameters set in one section's `extra`. A parameter is accepted in either
+// section (the other one's is read first, so its own section wins); keys that name no
+// parameter are kept in the file but reported, since they are most likely typos.
+void readExtra(const nlohmann::json& extra, const char* section, bool ownOnly, FacilityParams& p,
                Diagnostics& diags) {
     const std::string pointer = std::string("/") + section;
     if (!extra.is_object()) return;
-    readChoices(extra, pointer, p, diags);
+    if (ownOnly) readChoices(extra, pointer, p, diags);
     for (const ParamSpec& spec : facilityParamSpecs()) {
-        if (std::string(spec.section) != section) continue;
+        if ((std::string(spec.section) == section) != ownOnly) continue;
         auto it = extra.find(spec.name);
         if (it == extra.end()) continue;
         const std::string where = pointer + "/" + spec.name;
@@ -222,6 +237,16 @@ void readExtra(const nlohmann::json& extra, const char* section, FacilityParams&
             continue;
         }
         p.*spec.member = v;
+    }
+    if (!ownOnly) return;
+    for (auto it = extra.begin(); it != extra.end(); ++it) {
+        const std::string& key = it.key();
+        const bool known = key == "facility_model" || key == "pue_model" ||
+                           std::any_of(facilityParamSpecs().begin(), facilityParamSpecs().end(),
+                                       [&](const ParamSpec& s) { return key == s.name; });
+        if (!known)
+            diags.warning(pointer + "/" + pointerEscape(key),
+                          "not a facility or economics parameter (see docs/facility.md); ignored");
     }
 }
 
@@ -241,9 +266,46 @@ double FacilityParams::coolingLimitKw() const {
     return cooling_limit_kw_air;
 }
 
+double FacilityParams::rackPowerLimitKw() const {
+    return rack_power_limit_kw > 0 ? rack_power_limit_kw : coolingLimitKw();
+}
+
 double FacilityParams::facilityCapexUsdPerMw() const {
     const bool liquid = cooling == Cooling::direct_liquid || cooling == Cooling::immersion;
     return liquid ? facility_capex_usd_per_mw_liquid : facility_capex_usd_per_mw_air;
+}
+
+const std::vector<CatalogDefaultMapping>& catalogDefaultMappings() {
+    // Ids of the catalog seed's `default` entries (catalog/seed/60_defaults.json) and the unit
+    // factor from the entry's unit to the parameter's.
+    static const std::vector<CatalogDefaultMapping> mappings = {
+        {"facility-capex-usd-per-mw", "facility_capex_usd_per_mw_air", 1},
+        {"facility-capex-dlc-usd-per-mw", "facility_capex_usd_per_mw_liquid", 1},
+        {"facility-colocation-usd-per-kw-month", "colocation_usd_per_kw_month", 1},
+        {"facility-lifetime-years", "facility_life_years", 1},
+        {"facility-maintenance-fraction-per-year", "facility_upkeep_fraction_per_year", 1},
+        {"cooling-dlc-liquid-fraction", "dlc_liquid_fraction", 1},
+        {"cooling-water-delta-t-k", "coolant_delta_t_k", 1},
+        {"cooling-air-delta-t-k", "air_delta_t_k", 1},
+        {"rack-air-cooled-limit-kw", "cooling_limit_kw_air", 1},
+        {"power-gpu-training-fraction-of-tdp", "gpu_power_fraction_training", 1},
+        {"power-idle-fraction-of-tdp", "idle_power_fraction", 1},
+        {"power-host-average-fraction", "host_average_fraction", 1},
+        {"power-server-to-chip-tdp-ratio", "server_power_ratio", 1},
+        {"economics-hardware-maintenance-fraction-per-year", "maintenance_fraction_per_year", 1},
+        {"economics-insurance-fraction-per-year", "insurance_fraction_per_year", 1},
+        {"economics-server-to-chip-cost-multiplier", "server_cost_ratio", 1},
+        {"economics-storage-usd-per-pb", "storage_usd_per_tb", 1e-3},
+        {"reliability-restart-minutes", "restart_s", 60},
+        {"water-wue-l-per-kwh", "wue_l_per_kwh", 1},
+    };
+    return mappings;
+}
+
+const char* catalogDefaultId(const std::string& param) {
+    for (const CatalogDefaultMapping& m : catalogDefaultMappings())
+        if (param == m.param) return m.catalog_id;
+    return nullptr;
 }
 
 const std::vector<ParamSpec>& facilityParamSpecs() {
@@ -270,16 +332,22 @@ FacilityParams defaultFacilityParams() {
 FacilityParams resolveFacilityParams(const Design& design, const catalog::Catalog& catalog,
                                      Diagnostics& diagnostics) {
     FacilityParams p = defaultFacilityParams();
-    // A catalog Default entry named like a parameter replaces the built-in default (typed
-    // design fields are always carried by the design, so they are set last).
-    for (const ParamSpec& spec : facilityParamSpecs()) {
-        const catalog::Default* d = catalog.defaultValue(spec.name);
-        if (!d || !std::isfinite(d->value) || d->value < spec.min || d->value > spec.max) continue;
-        p.*spec.member = d->value;
+    // A catalog Default entry (seed, user overlay or embedded) replaces the built-in value of
+    // the parameter it maps to; typed design fields are always carried by the design.
+    for (const CatalogDefaultMapping& m : catalogDefaultMappings()) {
+        const catalog::Default* d = catalog.defaultValue(m.catalog_id);
+        if (!d || !std::isfinite(d->value)) continue;
+        for (const ParamSpec& spec : facilityParamSpecs()) {
+            if (std::string(spec.name) != m.param || spec.design_field) continue;
+            const double v = d->value * m.factor;
+            if (v >= spec.min && v <= spec.max) p.*spec.member = v;
+        }
     }
     fillTypedDefaults(p, design.facility, design.economics);
-    readExtra(design.facility.extra, "facility", p, diagnostics);
-    readExtra(design.economics.extra, "economics", p, diagnostics);
+    readExtra(design.economics.extra, "economics", false, p, diagnostics);
+    readExtra(design.facility.extra, "facility", false, p, diagnostics);
+    readExtra(design.facility.extra, "facility", true, p, diagnostics);
+    readExtra(design.economics.extra, "economics", true, p, diagnostics);
     return p;
 }
 

@@ -3,7 +3,7 @@
 // table (facility_defaults.cpp; docs/facility.md lists it for users). The design overrides any
 // of them: the typed fields of Design::facility / Design::economics, and every other parameter
 // by name in their `extra` objects ("facility": {"dlc_liquid_fraction": 0.8}). A catalog
-// Default entry whose id is a parameter name replaces the built-in default.
+// `default` entry mapped to a parameter (catalogDefaultMappings()) replaces its built-in value.
 
 #include <string>
 #include <vector>
@@ -34,6 +34,7 @@ struct FacilityParams {
     // power
     double gpu_power_fraction_training = 0;
     double gpu_power_fraction_inference = 0;
+    double gpu_active_power_fraction = 0;
     double idle_power_fraction = 0;
     double host_average_fraction = 0;
     double server_power_ratio = 0;
@@ -60,7 +61,8 @@ struct FacilityParams {
     double pue_mech_air = 0;
     double pue_mech_liquid = 0;
     // reliability
-    double gpu_interruptions_per_year = 0;  // 0 = the catalog's annual_failure_rate
+    double gpu_interruptions_per_year = 0;  // 0 = share x the catalog's annual_failure_rate
+    double gpu_interruption_share = 0;
     double host_interruptions_per_year = 0;
     double nic_interruptions_per_year = 0;
     double software_interruptions_per_device_year = 0;
@@ -87,6 +89,7 @@ struct FacilityParams {
     double software_usd_per_device_year = 0;
 
     double coolingLimitKw() const;
+    double rackPowerLimitKw() const;  // rack_power_limit_kw, or the cooling limit when 0
     double facilityCapexUsdPerMw() const;
 };
 
@@ -102,6 +105,15 @@ struct ParamSpec {
     const char* unit;
     const char* source;
 };
+
+// Catalog `default` entry ids that set a parameter: value x factor (entry unit -> ours).
+struct CatalogDefaultMapping {
+    const char* catalog_id;
+    const char* param;
+    double factor;
+};
+const std::vector<CatalogDefaultMapping>& catalogDefaultMappings();
+const char* catalogDefaultId(const std::string& param);  // nullptr when none
 
 // The table (typed fields first). Stable order: docs and the GUI list it as is.
 const std::vector<ParamSpec>& facilityParamSpecs();

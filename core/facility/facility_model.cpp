@@ -26,6 +26,17 @@ std::string joinIds(const std::vector<std::string>& ids) {
 
 }  // namespace
 
+FacilityWorkload facilityWorkloadFromDesign(const Design& design, long long devices) {
+    FacilityWorkload w;
+    w.mode = design.workload.mode;
+    const Strategy& s = design.strategy;
+    long long ranks = -1;  // all devices
+    if (w.mode == WorkloadMode::training && !s.dpIsAuto() && s.tp > 0 && s.pp > 0 && s.cp > 0)
+        ranks = static_cast<long long>(s.tp) * s.pp * s.cp * s.dp;
+    if (ranks >= 0) w.devices_used = std::min(ranks, devices);
+    return w;
+}
+
 FacilityEvaluation evaluateFacility(const Design& design, const catalog::Catalog& catalog,
                                     const Graph& graph, const FacilityWorkload& workload) {
     FacilityEvaluation ev;

@@ -19,6 +19,10 @@ struct FacilityEvaluation {
     Diagnostics diagnostics;  // invalid facility/economics parameters, by JSON pointer
 };
 
+// The workload bridge from the design alone: mode and the devices the strategy uses. The
+// engines' results (time to train, busy share, tokens/s) are filled in by evaluate().
+FacilityWorkload facilityWorkloadFromDesign(const Design& design, long long devices);
+
 FacilityEvaluation evaluateFacility(const Design& design, const catalog::Catalog& catalog,
                                     const Graph& graph, const FacilityWorkload& workload);
 

@@ -30,7 +30,8 @@ struct PowerResults {
     double pue = 0;          // the PUE used (given, or bottom-up)
     double max_rack_kw = 0;  // highest rack nameplate
     long long racks = 0;
-    double kw_per_device = 0;  // facility_kw / devices (all-in, average)
+    double kw_per_device_average = 0;   // facility_kw / accelerators (all-in, average)
+    double kw_per_device_capacity = 0;  // facility_capacity_kw / accelerators (all-in, sizing)
     // Average IT kW by part, so a user sees where the power goes.
     double accelerators_kw = 0;
     double hosts_kw = 0;
@@ -92,6 +93,8 @@ struct CostResults {
     double annual_cost_usd = 0;      // annualized capex + opex
     double tco_usd = 0;              // capex + opex over the lifetime (undiscounted)
     double usd_per_device_hour = 0;  // annual cost / (devices x 8760 x utilization)
+    // annual cost / (devices x 8760): per installed hour, the basis of published TCO tiers
+    double usd_per_installed_device_hour = 0;
     std::optional<double> training_run_usd;
     std::optional<double> usd_per_million_tokens;
     std::optional<double> cloud_usd_per_device_hour;  // the design's rent price, if any

@@ -144,9 +144,12 @@ PowerRollup rollUpPower(const Design& design, const catalog::Catalog& catalog, c
             : std::min<long long>(workload.devices_used, graph.accelerators.size());
     for (long long r = 0; r < used; ++r)
         if (graph.accelerators[r] < busy.size()) busy[graph.accelerators[r]] = 1;
-    const double fullFraction = workload.mode == WorkloadMode::training
+    // With the engine's busy share, a device draws idle + (active - idle) x busy (as the
+    // training engine counts its energy); without it, the measured average fraction of TDP.
+    const double modeFraction = workload.mode == WorkloadMode::training
                                     ? p.gpu_power_fraction_training
                                     : p.gpu_power_fraction_inference;
+    const double fullFraction = workload.busy_fraction ? p.gpu_active_power_fraction : modeFraction;
     const double busyShare = std::clamp(workload.busy_fraction.value_or(1.0), 0.0, 1.0);
 
     PowerResults& pw = out.power;
@@ -304,8 +307,11 @@ PowerRollup rollUpPower(const Design& design, const catalog::Catalog& catalog, c
         p.pue_model == PueModel::bottom_up ? bottomUpPue(p, 1 - componentAirFraction(p)) : p.pue;
     pw.facility_kw = pw.it_kw * pw.pue;
     pw.facility_capacity_kw = pw.it_capacity_kw * pw.pue;
-    if (tally.accelerators > 0)
-        pw.kw_per_device = pw.facility_kw / static_cast<double>(tally.accelerators);
+    if (tally.accelerators > 0) {
+        pw.kw_per_device_average = pw.facility_kw / static_cast<double>(tally.accelerators);
+        pw.kw_per_device_capacity =
+            pw.facility_capacity_kw / static_cast<double>(tally.accelerators);
+    }
     return out;
 }
 

@@ -69,7 +69,9 @@ RackAssigner::RackAssigner(const Design& design, const FacilityParams& params,
             }
             current = current->parent.empty() ? nullptr : design.findItem(current->parent);
         }
-        if (rack) {
+        if (isRackGroup(items[i])) {  // the group itself: names the racks keyed by it
+            plan.mode = Mode::rack_group;
+        } else if (rack) {
             plan.mode = Mode::rack_group;
             plan.key_item = static_cast<std::uint32_t>(rack - items.data());
             const long long racks = std::max(1LL, totalInstances(design, *rack));
@@ -90,7 +92,7 @@ RackAssigner::RackAssigner(const Design& design, const FacilityParams& params,
 }
 
 double RackAssigner::limitKw() const {
-    return std::min(m_params.rack_power_limit_kw, m_params.coolingLimitKw());
+    return std::min(m_params.rackPowerLimitKw(), m_params.coolingLimitKw());
 }
 
 std::uint64_t RackAssigner::rackOf(std::uint32_t item, std::uint32_t instance, double nameplate_w) {
@@ -130,8 +132,6 @@ std::string RackAssigner::rackName(std::uint64_t key) const {
         case Mode::sequential:
             break;
     }
-    // Items placed inside a rack group report the group; sequential ones their own id.
-    if (m_plans[item].key_item != item) return rackName(makeKey(m_plans[item].key_item, 0));
     return "'" + it.id + "' equipment";
 }
 
@@ -161,7 +161,7 @@ std::vector<RackGroup> RackAssigner::summarize(
     });
 
     const double coolingKw = m_params.coolingLimitKw();
-    const double powerKw = m_params.rack_power_limit_kw;
+    const double powerKw = m_params.rackPowerLimitKw();
     for (const RackGroup& g : out) {
         const std::string racks = std::to_string(g.racks) + (g.racks == 1 ? " rack" : " racks");
         if (g.nameplate_kw > coolingKw * (1 + 1e-9))

@@ -80,6 +80,7 @@ void computeCost(const FacilityParams& p, const CostInputs& in, CostResults& cos
     // Levelized over the cluster's life: the facility contributes its annual share only.
     cost.tco_usd = cost.annual_cost_usd * life;
     cost.usd_per_device_hour = usdPerDeviceHour(cost.annual_cost_usd, devices, p.utilization);
+    cost.usd_per_installed_device_hour = usdPerDeviceHour(cost.annual_cost_usd, devices, 1.0);
     const double clusterUsdPerHour = cost.usd_per_device_hour * devices;
 
     energy.annual_mwh = kwh / 1000.0;

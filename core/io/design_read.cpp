@@ -263,7 +263,7 @@ Facility readFacility(const json& value, const std::string& pointer, Diagnostics
     r.enumeration("cooling", f.cooling, coolingFromString,
                   "air, rear-door, direct-liquid, immersion");
     r.number("power_price_usd_per_kwh", f.power_price_usd_per_kwh, 0, 100);
-    r.number("rack_power_limit_kw", f.rack_power_limit_kw, 0.1, 10000);
+    r.number("rack_power_limit_kw", f.rack_power_limit_kw, 0, 10000);
     r.number("carbon_kg_per_kwh", f.carbon_kg_per_kwh, 0, 10);
     f.extra = r.unknown();
     return f;

@@ -7,10 +7,12 @@
 namespace infraplan {
 namespace {
 
-// Achieved fraction of the link rate a large NCCL collective sustains: NVLink packet and
-// protocol overhead (nccl-tests all-reduce bus bandwidth ~235 of 300 GB/s on DGX A100,
-// ~360 of 450 GB/s on DGX H100), InfiniBand/RoCE framing (~23 of 25 GB/s per HDR port).
-constexpr double kScaleUpEfficiency = 0.78;
+// Achieved fraction of the link rate NCCL collectives sustain at the 10-500 MB messages of
+// training: NVLink packet/protocol overhead and the chunk pipeline (nccl-tests all-reduce bus
+// bandwidth on 8-GPU NVSwitch nodes reaches ~235 of 300 GB/s only past 1 GB, ~200-215 at
+// 32-256 MB; Calculon's A100 system file uses 0.6), InfiniBand/RoCE framing (~23 of 25 GB/s
+// per HDR port).
+constexpr double kScaleUpEfficiency = 0.70;
 constexpr double kScaleOutEfficiency = 0.92;
 // Per-step software latency of a collective algorithm on top of the wire latency (NCCL
 // kernel hand-off between steps; small-message all-reduce on 8 GPUs ~10-15 us).

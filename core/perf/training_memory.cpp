@@ -67,9 +67,10 @@ MemoryResults trainingMemory(const TrainingPlan& p) {
         moeLayers * activationBytesPerLayer(m, LayerKind::moe, sh, p.recompute);
     double activations = perMicroBatch * microBatchesInFlight(p);
     if (p.recompute != Recompute::none) {
-        // Backward of one layer rebuilds its full activations before using them.
+        // Backward of one layer rebuilds what recompute dropped before using it.
         const LayerKind worst = moeLayers > 0 ? LayerKind::moe : LayerKind::dense;
-        activations += activationBytesPerLayer(m, worst, sh, Recompute::none);
+        activations += activationBytesPerLayer(m, worst, sh, Recompute::none) -
+                       activationBytesPerLayer(m, worst, sh, p.recompute);
     }
     // Logits of one micro-batch on the last stage: compute precision plus fp32 for the loss.
     const double tokens = double(p.microbatch) * p.seq_len / std::max(1, p.cp);
@@ -80,8 +81,13 @@ MemoryResults trainingMemory(const TrainingPlan& p) {
     b.workspace = kRuntimeReserveBytes;
     if (p.zero >= 3) {
         // Gathered weights of the layer being computed and of the one being prefetched.
-        const double layer = std::max(p.params.perDenseLayer(), p.params.perMoeLayer());
-        b.workspace += 2 * layer / std::max(1, p.tp) * p.weight_bytes;
+        const ParameterCounts& c = p.params;
+        const double routed = p.model->moe ? p.model->moe->experts * c.expert : 0;
+        const double moeLayer = c.moe_layers > 0 ? (c.perMoeLayer() - routed) / std::max(1, p.tp) +
+                                                       routed / std::max(1, p.ep)
+                                                 : 0;
+        const double layer = std::max(c.perDenseLayer() / std::max(1, p.tp), moeLayer);
+        b.workspace += 2 * layer * p.weight_bytes;
     }
     r.per_device_bytes =
         b.weights + b.gradients + b.optimizer + b.activations + b.kv_cache + b.workspace;

@@ -3,6 +3,8 @@
 #include <QtTest>
 
 #include <cmath>
+#include <fstream>
+#include <sstream>
 
 #include "core/facility/cooling.h"
 #include "core/facility/facility_defaults.h"
@@ -172,13 +174,13 @@ private Q_SLOTS:
 
     void interruptionRateReproducesLlama3() {
         // 16,384 H100 in 2,048 nodes with 8 NICs each: 419 unexpected interruptions in 54 days
-        // (0.323/h, MTBI 3.09 h) when the GPU rate is Llama 3's 0.101 per GPU-year.
+        // (0.323/h, MTBI 3.09 h) from the all-cause 1.97e-5 per GPU-hour (0.173 per year).
         FacilityParams p = defaultFacilityParams();
         ReliabilityInputs in;
         in.devices = 16384;
         in.nodes = 2048;
         in.nics = 16384;
-        in.device_failures_per_year = 16384 * 0.1015;
+        in.device_failures_per_year = 16384 * 1.9733e-5 * 8760;
         in.ideal_s = 54 * 86400.0 * 0.9;
         ReliabilityResults r = computeReliability(p, in);
         QVERIFY(std::abs(r.interruptions_per_hour - 419.0 / (54 * 24)) < 0.01);
@@ -201,6 +203,17 @@ private Q_SLOTS:
         QVERIFY(p.facility_model == FacilityModel::colocation);
     }
 
+    void parameterInTheOtherSectionOrMisspelt() {
+        Design d;
+        d.facility.extra = {{"storage_tb_per_device", 3}, {"dlc_liquid_fractoin", 0.8}};
+        Diagnostics diags;
+        FacilityParams p = resolveFacilityParams(d, catalog::Catalog{}, diags);
+        QVERIFY(!diags.hasErrors());
+        QCOMPARE(p.storage_tb_per_device, 3.0);  // an economics parameter, accepted here too
+        QCOMPARE(diags.items.size(), std::size_t{1});
+        QCOMPARE(diags.items[0].pointer, std::string("/facility/dlc_liquid_fractoin"));
+    }
+
     void invalidParametersAreReportedByPointer() {
         Design d;
         d.facility.extra = {
@@ -218,11 +231,32 @@ private Q_SLOTS:
     void catalogDefaultReplacesBuiltin() {
         catalog::Catalog cat;
         catalog::Default d;
-        d.id = "wue_l_per_kwh";
+        d.id = "water-wue-l-per-kwh";
         d.value = 0.3;
         cat.put(d);
+        d.id = "economics-storage-usd-per-pb";  // converted to $/TB
+        d.value = 300000;
+        cat.put(d);
         Diagnostics diags;
-        QCOMPARE(resolveFacilityParams(Design{}, cat, diags).wue_l_per_kwh, 0.3);
+        const FacilityParams p = resolveFacilityParams(Design{}, cat, diags);
+        QCOMPARE(p.wue_l_per_kwh, 0.3);
+        QCOMPARE(p.storage_usd_per_tb, 300.0);
+        for (const CatalogDefaultMapping& m : catalogDefaultMappings()) {
+            bool found = false;
+            for (const ParamSpec& spec : facilityParamSpecs())
+                found |= spec.name == std::string(m.param);
+            QVERIFY2(found, m.param);
+        }
+    }
+
+    void docsListEveryParameter() {
+        std::ifstream in(std::string(INFRAPLAN_SOURCE_DIR) + "/docs/facility.md");
+        QVERIFY(in.good());
+        std::stringstream text;
+        text << in.rdbuf();
+        for (const ParamSpec& s : facilityParamSpecs())
+            QVERIFY2(text.str().find("| `" + std::string(s.name) + "` |") != std::string::npos,
+                     s.name);
     }
 
     void everyParameterHasASourceAndSaneDefault() {

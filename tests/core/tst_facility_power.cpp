@@ -1,0 +1,215 @@
+// Power roll-up over expanded designs, racks and their warnings, checked by hand (issue 7).
+#include <QtTest>
+
+#include <cmath>
+
+#include "core/facility/facility_model.h"
+#include "core/facility/power.h"
+#include "facility_test_catalog.h"
+
+using namespace infraplan;
+using namespace facility_test;
+
+namespace {
+
+Graph expanded(const Design& d, const catalog::Catalog& c) {
+    ExpandResult r = expand(d, c);
+    if (!r.ok()) qFatal("%s", r.diagnostics.toString().c_str());
+    return std::move(r.graph);
+}
+
+bool anyWarningHas(const std::vector<std::string>& warnings, const std::string& text) {
+    for (const std::string& w : warnings)
+        if (w.find(text) != std::string::npos) return true;
+    return false;
+}
+
+bool near(double a, double b, double rel = 1e-9) {
+    return std::abs(a - b) <= rel * std::max(1.0, std::abs(b));
+}
+
+}  // namespace
+
+class TestFacilityPower : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void dgx32NameplateIsSumOfParts() {
+        const catalog::Catalog cat = makeCatalog();
+        const Design d = dgx32();
+        const Graph g = expanded(d, cat);
+        // Fabric switches and cables come from the generator: count them, price them by hand.
+        long long switches = 0, cableLanes = 0;
+        for (const Vertex& v : g.vertices)
+            if (v.kind == VertexKind::switch_ && d.hardware.items[v.item].kind == ItemKind::fabric)
+                ++switches;
+        for (const Edge& e : g.edges)
+            if (d.hardware.items[e.item].kind == ItemKind::fabric) cableLanes += e.lanes;
+        QVERIFY(switches >= 1);
+        QVERIFY(cableLanes >= 256);  // at least one NDR cable per NIC
+        // Per DGX: 8 x 700 W GPUs + 4,400 W host + 8 x 25 W NICs = 10,200 W (its rating).
+        const double nodesW = 32 * (8 * 700.0 + 4400 + 8 * 25);
+        QCOMPARE(nodesW, 326400.0);
+        const double expectedW = nodesW + switches * 1720.0 + cableLanes * 2 * 9.0;
+
+        std::vector<std::string> warnings;
+        FacilityWorkload w;
+        Diagnostics diags;
+        const FacilityParams p = resolveFacilityParams(d, cat, diags);
+        const PowerRollup r = rollUpPower(d, cat, g, p, w, warnings);
+        QVERIFY(near(r.power.it_nameplate_kw * 1000, expectedW));
+        QVERIFY(near(r.power.it_capacity_kw, r.power.it_nameplate_kw));  // default margin 0
+        QCOMPARE(r.tally.accelerators, 256LL);
+        QCOMPARE(r.tally.nodes, 32LL);
+        QCOMPARE(r.tally.nics, 256LL);
+
+        // Average: GPUs at idle + (0.9 x 700 - idle) = 630 W, host at half its rating.
+        const double avgNodesW = 32 * (8 * 630.0 + 0.5 * 4400 + 8 * 25);
+        const double expectedAvgW = avgNodesW + switches * 1720.0 + cableLanes * 2 * 9.0;
+        QVERIFY(near(r.power.it_kw * 1000, expectedAvgW));
+        // Node average 7.44 kW = 73% of the 10.2 kW rating (Newkirk: 76%, ref §2.2).
+        QVERIFY(near(avgNodesW / 32, 7440));
+        QVERIFY(near(r.power.facility_kw, r.power.it_kw * d.facility.pue));
+        // The parts add up to the total.
+        const PowerResults& pw = r.power;
+        QVERIFY(near(pw.accelerators_kw + pw.hosts_kw + pw.nics_kw + pw.switches_kw + pw.optics_kw +
+                         pw.memory_kw + pw.other_kw,
+                     pw.it_kw));
+    }
+
+    void idleDevicesDrawIdlePower() {
+        const catalog::Catalog cat = makeCatalog();
+        const Design d = dgx32();
+        const Graph g = expanded(d, cat);
+        const FacilityParams p = defaultFacilityParams();
+        std::vector<std::string> warnings;
+        FacilityWorkload all, half;
+        half.devices_used = 128;
+        const PowerRollup a = rollUpPower(d, cat, g, p, all, warnings);
+        const PowerRollup b = rollUpPower(d, cat, g, p, half, warnings);
+        // 128 GPUs drop from 630 W to their 70 W idle.
+        QVERIFY(near((a.power.it_kw - b.power.it_kw) * 1000, 128 * (630.0 - 70.0)));
+        QCOMPARE(b.tally.accelerators_used, 128LL);
+        QVERIFY(near(b.power.it_nameplate_kw, a.power.it_nameplate_kw));
+        // An engine's busy share of 0.5: halfway between idle and the active draw (TDP).
+        FacilityWorkload busyHalf;
+        busyHalf.busy_fraction = 0.5;
+        const PowerRollup c = rollUpPower(d, cat, g, p, busyHalf, warnings);
+        QVERIFY(near(c.power.accelerators_kw * 1000, 256 * (70 + (700.0 - 70) * 0.5)));
+    }
+
+    void racksPackedBySpaceAndPower() {
+        const catalog::Catalog cat = makeCatalog();
+        // 45 kW rack positions on rear-door cooling: 4 DGX (8U, ~10.3 kW with NIC optics) fit.
+        const Design d = dgx32(R"({"cooling": "rear-door", "rack_power_limit_kw": 45})");
+        const Graph g = expanded(d, cat);
+        Diagnostics diags;
+        const FacilityParams p = resolveFacilityParams(d, cat, diags);
+        std::vector<std::string> warnings;
+        const PowerRollup r = rollUpPower(d, cat, g, p, FacilityWorkload{}, warnings);
+        long long dgxRacks = 0;
+        for (const RackGroup& rg : r.power.rack_groups)
+            if (rg.name.find("'dgx'") != std::string::npos) {
+                dgxRacks += rg.racks;
+                QCOMPARE(rg.accelerators, 32LL);
+                QVERIFY(rg.nameplate_kw > 40.8 && rg.nameplate_kw < 45);
+                QVERIFY(!rg.over_limit);
+            }
+        QCOMPARE(dgxRacks, 8LL);
+        QVERIFY2(!anyWarningHas(warnings, "rack"), warnings.empty() ? "" : warnings[0].c_str());
+        // On air (40 kW by default) only 3 fit per rack: 11 racks, still no warning.
+        const Design air = dgx32(R"({"cooling": "air", "rack_power_limit_kw": 45})");
+        warnings.clear();
+        const FacilityParams pa = resolveFacilityParams(air, cat, diags);
+        const PowerRollup ra = rollUpPower(air, cat, g, pa, FacilityWorkload{}, warnings);
+        dgxRacks = 0;
+        for (const RackGroup& rg : ra.power.rack_groups)
+            if (rg.name.find("'dgx'") != std::string::npos) dgxRacks += rg.racks;
+        QCOMPARE(dgxRacks, 11LL);
+        QVERIFY(!anyWarningHas(warnings, "rack"));
+    }
+
+    void rackGroupsFromTheDesign() {
+        const catalog::Catalog cat = makeCatalog();
+        const Design d = parse(R"("hardware": {"items": [
+            {"id": "row", "kind": "group", "role": "rack", "count": 8},
+            {"id": "dgx", "kind": "node", "ref": "nvidia-dgx-h100", "count": 4, "parent": "row"}]},
+          "workload": {"model": "gpt3-175b"},
+          "facility": {"cooling": "air", "rack_power_limit_kw": 40})");
+        const Graph g = expanded(d, cat);
+        Diagnostics diags;
+        const FacilityParams p = resolveFacilityParams(d, cat, diags);
+        std::vector<std::string> warnings;
+        const PowerRollup r = rollUpPower(d, cat, g, p, FacilityWorkload{}, warnings);
+        QCOMPARE(r.power.rack_groups.size(), std::size_t(1));
+        const RackGroup& rg = r.power.rack_groups[0];
+        QCOMPARE(rg.racks, 8LL);
+        QCOMPARE(rg.accelerators, 32LL);
+        QCOMPARE(rg.name, std::string("rack group 'row'"));
+        QVERIFY(near(rg.nameplate_kw, 40.8));  // 4 x 10.2 kW, as NVIDIA's 4-per-rack guidance
+        QVERIFY(rg.over_limit);
+        QVERIFY(anyWarningHas(warnings, "air cooling removes per rack"));
+        QVERIFY(anyWarningHas(warnings, "rack power limit of 40.0 kW"));
+    }
+
+    void rack130kWWarnsOnAirNotOnLiquid() {
+        const catalog::Catalog cat = makeCatalog();
+        const std::string hw = R"("hardware": {"items": [
+            {"id": "nvl", "kind": "node", "ref": "test-nvl72", "count": 2}]},
+          "workload": {"model": "gpt3-175b"}, )";
+        for (const char* cooling : {"air", "direct-liquid"}) {
+            const Design d = parse(hw + R"("facility": {"cooling": ")" + cooling +
+                                   R"(", "rack_power_limit_kw": 140})");
+            const Graph g = expanded(d, cat);
+            const FacilityEvaluation ev = evaluateFacility(d, cat, g, FacilityWorkload{});
+            QVERIFY(near(ev.results.power.max_rack_kw, 130));
+            QCOMPARE(ev.results.power.racks, 2LL);
+            const bool warned = anyWarningHas(ev.warnings, "130.0 kW");
+            if (std::string(cooling) == "air") {
+                QVERIFY2(warned, "a 130 kW rack on air cooling must be warned about");
+                QVERIFY(anyWarningHas(ev.warnings, "more than air cooling removes per rack"));
+            } else {
+                QVERIFY2(!warned, ev.warnings.empty() ? "" : ev.warnings[0].c_str());
+                // Liquid carries 75% of the heat: 2 x 130 kW x 0.75 at 10 K.
+                const double lpm = 2 * 130 * 0.75 / (4.186 * 10) / 0.997 * 60;
+                QVERIFY(near(ev.results.cooling.coolant_lpm, lpm, 1e-6));
+            }
+        }
+    }
+
+    void rackLimitZeroFollowsCooling() {
+        // rack_power_limit_kw = 0: the rack is provisioned for what its cooling removes.
+        const catalog::Catalog cat = makeCatalog();
+        Design d = parse(R"("hardware": {"items": [
+            {"id": "nvl", "kind": "node", "ref": "test-nvl72", "count": 1}]},
+          "workload": {"model": "gpt3-175b"}, "facility": {"cooling": "direct-liquid"})");
+        d.facility.rack_power_limit_kw = 0;
+        const Graph g = expanded(d, cat);
+        FacilityEvaluation ev = evaluateFacility(d, cat, g, FacilityWorkload{});
+        QVERIFY2(ev.warnings.empty(), ev.warnings.empty() ? "" : ev.warnings[0].c_str());
+        QCOMPARE(ev.results.power.rack_groups.at(0).limit_kw, 150.0);
+        d.facility.cooling = Cooling::air;
+        ev = evaluateFacility(d, cat, g, FacilityWorkload{});
+        QVERIFY(anyWarningHas(ev.warnings, "more than air cooling removes per rack (40.0 kW"));
+    }
+
+    void bottomUpPueFavoursLiquid() {
+        FacilityParams p = defaultFacilityParams();
+        p.pue_model = PueModel::bottom_up;
+        const double air = bottomUpPue(p, 0);
+        const double dlc = bottomUpPue(p, p.dlc_liquid_fraction);
+        QVERIFY(near(air, 1 + 0.07 + 0.02 + 0.30));
+        QVERIFY(dlc < air && dlc > 1.0);
+    }
+
+    void emptyGraphGivesZerosNotNaN() {
+        const Design d = parse(R"("hardware": {"items": []}, "workload": {"model": "x"})");
+        const FacilityEvaluation ev =
+            evaluateFacility(d, catalog::Catalog{}, Graph{}, FacilityWorkload{});
+        QCOMPARE(ev.results.power.it_kw, 0.0);
+        QCOMPARE(ev.results.cost.usd_per_device_hour, 0.0);
+        QVERIFY(std::isfinite(ev.results.reliability->ettr));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFacilityPower)
+#include "tst_facility_power.moc"

@@ -1,0 +1,325 @@
+// The training engine against hand computation: FLOPs per step (Narayanan et al. SC'21),
+// memory (mixed-precision Adam, ZeRO, Korthikanti activations x schedule), pipeline bubble,
+// the sizes of the collectives it asks for, and infeasible strategies that must come back as
+// reasons, never as crashes or NaN.
+#include <QtTest>
+
+#include <cmath>
+
+#include "core/evaluate/evaluate.h"
+#include "core/perf/tier_comm_model.h"
+#include "core/perf/training_engine.h"
+#include "core/perf/training_memory.h"
+#include "core/perf/training_plan.h"
+#include "core/perf/transformer.h"
+
+using namespace infraplan;
+
+namespace {
+
+catalog::Model gptModel(int layers, int hidden, int heads) {
+    catalog::Model m;
+    m.id = "test-gpt";
+    m.layers = layers;
+    m.hidden = hidden;
+    m.heads = heads;
+    m.vocab = 51200;
+    m.ffn = catalog::FfnKind::gelu;
+    m.tied_embeddings = true;
+    return m;
+}
+
+// `nodes` DGX H100 (built-in catalog) training `model`.
+Design h100Design(const catalog::Model& model, long long nodes) {
+    Design d;
+    Item n;
+    n.id = "dgx";
+    n.kind = ItemKind::node;
+    n.ref = "nvidia-dgx-h100";
+    n.count = nodes;
+    d.hardware.items.push_back(n);
+    d.workload.mode = WorkloadMode::training;
+    d.workload.model = model;
+    d.workload.seq_len = 2048;
+    d.workload.global_batch = 64;
+    d.workload.train_tokens = 1e9;
+    return d;
+}
+
+// Records every collective the engine asks for and answers with a fixed cost.
+class RecordingComm final : public CommModel {
+public:
+    mutable std::vector<CollectiveRequest> requests;
+    CollectiveCost cost(const CollectiveRequest& r) const override {
+        requests.push_back(r);
+        CollectiveCost c;
+        c.time_s = 1e-6;
+        c.binding_tier = "test";
+        return c;
+    }
+    bool has(Collective op, ParallelDim dim, double bytes) const {
+        for (const auto& r : requests)
+            if (r.op == op && r.dim == dim && std::abs(r.bytes - bytes) <= 1e-9 * bytes)
+                return true;
+        return false;
+    }
+};
+
+bool allFinite(const Results& r) {
+    if (!r.training || !r.memory) return true;
+    const auto& t = *r.training;
+    const auto& b = t.breakdown;
+    for (double v : {t.step_time_s, t.tokens_per_s, t.mfu, t.hfu, t.model_tflops_per_device,
+                     t.time_to_train_days, t.energy_per_step_j, b.compute_s, b.memory_bound_s,
+                     b.tp_comm_s, b.pp_comm_s, b.dp_comm_s, b.ep_comm_s, b.cp_comm_s, b.bubble_s,
+                     b.optimizer_s, r.memory->per_device_bytes})
+        if (!std::isfinite(v) || v < 0) return false;
+    return true;
+}
+
+double rel(double a, double b) {
+    return std::abs(a - b) / std::abs(b);
+}
+
+}  // namespace
+
+class TestTrainingEngine : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void flopsMatchNarayanan() {
+        const auto m = gptModel(24, 2048, 16);
+        Design d = h100Design(m, 1);
+        d.strategy.tp = 8;
+        d.strategy.recompute = Recompute::full;
+        const Results r = evaluate(d, catalog::builtinCatalog());
+        QVERIFY(r.feasible && r.training);
+        const double B = 64, s = 2048, l = 24, h = 2048, V = 51200;
+        // MFU counts 72 B s l h^2 (1 + s/6h + V/12lh); HFU with full recompute 96 (.. V/16lh).
+        QVERIFY(rel(r.training->model_flops_per_step,
+                    72 * B * s * l * h * h * (1 + s / (6 * h) + V / (12 * l * h))) < 1e-9);
+        QVERIFY(rel(r.training->hardware_flops_per_step,
+                    96 * B * s * l * h * h * (1 + s / (6 * h) + V / (16 * l * h))) < 1e-9);
+        QVERIFY(r.training->hfu > r.training->mfu);
+        QVERIFY(r.training->mfu > 0.1 && r.training->mfu < 0.8);
+    }
+    void memoryMatchesAdamAndZero() {
+        const auto m = gptModel(8, 4096, 32);
+        const auto* acc = catalog::builtinCatalog().accelerator("nvidia-h100-sxm");
+        Design d = h100Design(m, 2);
+        d.strategy.tp = 2;
+        d.strategy.dp = 8;
+        d.workload.global_batch = 64;
+        const double P = countParameters(m).total / 2;  // per TP rank, pp = 1
+        for (int zero = 0; zero <= 3; ++zero) {
+            d.strategy.zero = zero;
+            const auto plan = makeTrainingPlan(d, m, *acc, 16);
+            QVERIFY(plan.ok());
+            const MemoryResults mem = trainingMemory(plan.plan);
+            QVERIFY(rel(mem.breakdown.weights, 2 * P / (zero >= 3 ? 8 : 1)) < 1e-9);
+            QVERIFY(rel(mem.breakdown.gradients, 4 * P / (zero >= 2 ? 8 : 1)) < 1e-9);
+            QVERIFY(rel(mem.breakdown.optimizer, 12 * P / (zero >= 1 ? 8 : 1)) < 1e-9);
+        }
+    }
+    void activationsFollowTheSchedule() {
+        const auto m = gptModel(16, 4096, 32);
+        const auto* acc = catalog::builtinCatalog().accelerator("nvidia-h100-sxm");
+        Design d = h100Design(m, 4);
+        d.strategy.tp = 8;
+        d.strategy.pp = 4;
+        d.strategy.sequence_parallel = true;
+        d.strategy.recompute = Recompute::selective;
+        d.workload.global_batch = 16;  // dp = 1: 16 micro-batches
+        auto plan = makeTrainingPlan(d, m, *acc, 32);
+        QVERIFY(plan.ok());
+        const double perLayer = activationBytesPerLayer(m, LayerKind::dense, plan.plan.sharding(),
+                                                        Recompute::selective);
+        // 1F1B: the first stage holds p micro-batches of its L/p layers = L layers' worth.
+        QCOMPARE(microBatchesInFlight(plan.plan), 4.0);
+        QVERIFY(rel(trainingMemory(plan.plan).breakdown.activations, 16 * perLayer) < 1e-9);
+        // Interleaved (v = 2): x (1 + (p-1)/(p v)) (Korthikanti et al. 2022 §4.2.3).
+        d.strategy.interleave = 2;
+        plan = makeTrainingPlan(d, m, *acc, 32);
+        QVERIFY(plan.ok());
+        QCOMPARE(microBatchesInFlight(plan.plan), 4.0 * (1 + 3.0 / 8));
+        // GPipe keeps every micro-batch.
+        d.strategy.interleave = 1;
+        d.strategy.schedule = PipelineSchedule::gpipe;
+        plan = makeTrainingPlan(d, m, *acc, 32);
+        QCOMPARE(microBatchesInFlight(plan.plan), 16.0);
+    }
+    void bubbleFraction() {
+        auto m = gptModel(16, 4096, 32);
+        m.vocab = 256;  // a negligible LM head: every stage costs the same
+        Design d = h100Design(m, 4);
+        d.strategy.tp = 8;
+        d.strategy.pp = 4;
+        d.workload.global_batch = 16;
+        RecordingComm comm;
+        Results oneF;
+        evaluateTraining(d, catalog::builtinCatalog(), oneF, &comm);
+        QVERIFY(oneF.feasible);
+        const auto& b = oneF.training->breakdown;
+        // (p-1)/m of the ideal time: m x stage time without the last stage's LM head.
+        const double ideal = b.compute_s + b.memory_bound_s + b.tp_comm_s + b.pp_comm_s;
+        const double fraction = b.bubble_s / ideal;
+        QVERIFY2(rel(fraction, 3.0 / 16) < 0.03, QByteArray::number(fraction));  // head: ~2%
+        d.strategy.interleave = 2;
+        Results inter;
+        evaluateTraining(d, catalog::builtinCatalog(), inter, &comm);
+        QVERIFY(inter.feasible);
+        QVERIFY(inter.training->breakdown.bubble_s < 0.55 * b.bubble_s);
+        d.strategy.interleave = 1;
+        d.strategy.schedule = PipelineSchedule::zero_bubble;
+        Results zb;
+        evaluateTraining(d, catalog::builtinCatalog(), zb, &comm);
+        QVERIFY(zb.training->breakdown.bubble_s < 0.8 * b.bubble_s);
+    }
+    void collectiveSizes() {
+        const auto m = gptModel(16, 4096, 32);
+        Design d = h100Design(m, 8);
+        d.strategy.tp = 8;
+        d.strategy.pp = 2;
+        d.strategy.dp = 4;
+        d.workload.global_batch = 32;
+        RecordingComm comm;
+        Results r;
+        evaluateTraining(d, catalog::builtinCatalog(), r, &comm);
+        QVERIFY(r.feasible);
+        const double bsh = 2048.0 * 4096 * 2;  // b s h in bf16
+        QVERIFY(comm.has(Collective::all_reduce, ParallelDim::tp, bsh));
+        QVERIFY(comm.has(Collective::send_recv, ParallelDim::pp, bsh / 8));
+        const auto* acc = catalog::builtinCatalog().accelerator("nvidia-h100-sxm");
+        const auto plan = makeTrainingPlan(d, m, *acc, 64);
+        const double grads = stageParams(plan.plan).total() * 4;  // fp32 gradients
+        QVERIFY(comm.has(Collective::all_reduce, ParallelDim::dp, grads));
+    }
+    void moeAllToAll() {
+        catalog::Model m = gptModel(8, 4096, 32);
+        m.ffn = catalog::FfnKind::swiglu;
+        m.moe = catalog::MoeSpec{8, 2, 14336, 0, 0};
+        Design d = h100Design(m, 2);
+        d.strategy.ep = 8;
+        d.strategy.dp = 16;
+        d.workload.global_batch = 16;
+        RecordingComm comm;
+        Results r;
+        evaluateTraining(d, catalog::builtinCatalog(), r, &comm);
+        QVERIFY2(r.feasible, r.reasons.empty() ? "" : r.reasons.front().c_str());
+        // Dispatch of b s top_k tokens of h, scaled by the default 1.15 load imbalance.
+        QVERIFY(comm.has(Collective::all_to_all, ParallelDim::ep, 2048.0 * 2 * 1.15 * 4096 * 2));
+        QVERIFY(r.training->breakdown.ep_comm_s > 0);
+    }
+    void tierCollectivesFollowTextbookFormulas() {
+        RankLayout layout;
+        layout[ParallelDim::tp] = 8;
+        layout[ParallelDim::dp] = 4;
+        const Tier up{100e9, 2e-6, "scale-up link"};
+        const Tier out{10e9, 5e-6, "nic"};
+        TierCommModel model(up, out, 8, layout);
+        QCOMPARE(model.ranksPerNode(ParallelDim::tp), 8);
+        QCOMPARE(model.ranksPerNode(ParallelDim::dp), 1);
+        const double S = 1e9;
+        // Ring inside a node: 2(n-1)/n S/B + 2(n-1) alpha.
+        QVERIFY(rel(model.cost({Collective::all_reduce, ParallelDim::tp, S}).time_s,
+                    2 * 7.0 / 8 * S / 100e9 + 14 * 2e-6) < 1e-12);
+        QVERIFY(rel(model.cost({Collective::all_gather, ParallelDim::tp, S}).time_s,
+                    7.0 / 8 * S / 100e9 + 7 * 2e-6) < 1e-12);
+        // Across nodes, one rank per node: the faster of ring and tree.
+        const double ring = 2 * 3.0 / 4 * S / 10e9 + 6 * 5e-6;
+        const double tree = 2 * S / 10e9 + 2 * 2 * 5e-6;
+        QVERIFY(rel(model.cost({Collective::all_reduce, ParallelDim::dp, S}).time_s,
+                    std::min(ring, tree)) < 1e-12);
+        QCOMPARE(model.cost({Collective::all_reduce, ParallelDim::dp, S}).binding_tier,
+                 std::string("nic"));
+        // dp-first: 8 DP ranks per node... of a 4-rank group: hierarchical is not needed.
+        RankLayout dpFirst = layout;
+        QVERIFY(parsePlacement("dp-first", dpFirst));
+        TierCommModel inner(up, out, 8, dpFirst);
+        QCOMPARE(inner.ranksPerNode(ParallelDim::dp), 4);
+        QCOMPARE(inner.ranksPerNode(ParallelDim::tp), 2);
+        // Hierarchical: reduce-scatter and all-gather in the node, all-reduce of S/g across.
+        const double g = 2, nodes = 4;
+        const double hier =
+            2 * ((g - 1) / g * S / 100e9 + (g - 1) * 2e-6) +
+            std::min(2 * (nodes - 1) / nodes * S / g / 10e9 + 2 * (nodes - 1) * 5e-6,
+                     2 * S / g / 10e9 + 2 * std::log2(nodes) * 5e-6);
+        QVERIFY(rel(inner.cost({Collective::all_reduce, ParallelDim::tp, S}).time_s, hier) < 1e-12);
+        RankLayout bad;
+        QVERIFY(!parsePlacement("tp-tp-dp-pp", bad));
+    }
+    void infeasibleStrategiesGiveReasons() {
+        const auto m = gptModel(24, 4096, 32);
+        const auto check = [&](Design d, const char* needle) {
+            const Results r = evaluate(d, catalog::builtinCatalog());
+            QVERIFY(!r.feasible);
+            QVERIFY(!r.reasons.empty());
+            bool found = false;
+            for (const auto& reason : r.reasons)
+                found |= reason.find(needle) != std::string::npos;
+            QVERIFY2(found, (r.reasons.front() + " lacks " + needle).c_str());
+            QVERIFY(allFinite(r));
+        };
+        Design d = h100Design(m, 1);
+        d.strategy.tp = 3;
+        check(d, "heads");
+        d = h100Design(m, 2);
+        d.strategy.pp = 5;
+        check(d, "layers");
+        d = h100Design(m, 1);
+        d.strategy.tp = 8;
+        d.strategy.dp = 2;
+        check(d, "exceed");
+        d = h100Design(gptModel(96, 12288, 96), 1);  // 175B on 8 GPUs
+        d.strategy.tp = 8;
+        check(d, "memory");
+        d = h100Design(m, 1);
+        d.workload.global_batch = 7;
+        check(d, "global_batch");
+        d = h100Design(m, 1);
+        d.strategy.microbatch = 0;
+        check(d, "strategy");
+        d = h100Design(catalog::Model{}, 1);
+        check(d, "lacks");
+        Design empty;
+        empty.workload.model = m;
+        check(empty, "no accelerators");
+    }
+    void autoDpAndTensorParallelChangesSensibly() {
+        const auto m = gptModel(32, 5120, 40);
+        Design d = h100Design(m, 4);
+        d.workload.global_batch = 256;
+        d.strategy.tp = 8;
+        d.strategy.dp = 0;  // auto: 32 / 8 = 4
+        const Results r8 = evaluate(d, catalog::builtinCatalog());
+        QVERIFY(r8.feasible);
+        QCOMPARE(r8.training->dp, 4);
+        d.strategy.tp = 4;  // auto dp = 8
+        const Results r4 = evaluate(d, catalog::builtinCatalog());
+        QVERIFY(r4.feasible);
+        QCOMPARE(r4.training->dp, 8);
+        // Half the tensor parallelism: more weights per device, less TP traffic.
+        QVERIFY(r4.memory->breakdown.weights > 1.9 * r8.memory->breakdown.weights);
+        QVERIFY(r4.training->breakdown.tp_comm_s < r8.training->breakdown.tp_comm_s);
+        QVERIFY(r4.training->step_time_s != r8.training->step_time_s);
+        QVERIFY(allFinite(r4) && allFinite(r8));
+        QVERIFY(!r8.bottlenecks.empty());
+        QVERIFY(r8.training->time_to_train_days > 0);
+    }
+    void fp8IsFasterAndStaysFinite() {
+        const auto m = gptModel(32, 8192, 64);
+        Design d = h100Design(m, 8);
+        d.strategy.tp = 8;
+        d.strategy.pp = 2;
+        d.workload.global_batch = 128;
+        const Results bf16 = evaluate(d, catalog::builtinCatalog());
+        d.workload.precision = catalog::Precision::fp8;
+        const Results fp8 = evaluate(d, catalog::builtinCatalog());
+        QVERIFY(bf16.feasible && fp8.feasible);
+        QVERIFY(fp8.training->breakdown.compute_s < 0.8 * bf16.training->breakdown.compute_s);
+        QVERIFY(fp8.training->step_time_s < bf16.training->step_time_s);
+        QVERIFY(allFinite(fp8));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTrainingEngine)
+#include "tst_training_engine.moc"
