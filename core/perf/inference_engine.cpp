@@ -25,7 +25,8 @@ std::string fmt(const char* format, double x) {
 
 struct Probe {
     double attainment = 0;
-    bool queueing = true;  // requests waited noticeably: a lower rate could help
+    bool truncated = false;  // cut short by its iteration bound: no verdict
+    bool queueing = true;    // requests waited noticeably: a lower rate could help
 };
 
 Probe probeAt(const ServingSetup& s, const std::vector<Request>& unitRate, double rate,
@@ -39,6 +40,7 @@ Probe probeAt(const ServingSetup& s, const std::vector<Request>& unitRate, doubl
     const ServingStats stats = summarize(requests, sim, slo);
     Probe p;
     p.attainment = stats.slo_attainment;
+    p.truncated = sim.truncated;
     // A probe cut short by its step bound (enormous outputs) cannot tell load from latency.
     p.queueing = sim.overloaded || (!sim.truncated && stats.queue.mean_s > 0.05 * stats.e2e.mean_s);
     return p;
@@ -47,8 +49,9 @@ Probe probeAt(const ServingSetup& s, const std::vector<Request>& unitRate, doubl
 // DistServe's goodput: the highest Poisson rate at which the share of requests meeting the
 // SLO reaches its percentile. Arrivals come from one unit-rate draw rescaled per probe
 // (common random numbers), so attainment falls smoothly and the search repeats exactly.
-double findGoodput(const ServingSetup& s, const Slo& slo, double guess_rps,
-                   const InferenceOptions& options) {
+// nullopt when a probe cannot finish within its iteration bound (enormous outputs).
+std::optional<double> findGoodput(const ServingSetup& s, const Slo& slo, double guess_rps,
+                                  const InferenceOptions& options) {
     const double target = std::clamp(slo.percentile, 1.0, 100.0) / 100.0 - 1e-12;
     // Probes hold about half a million output tokens, so long outputs stay quick.
     const long long probeRequests =
@@ -58,29 +61,39 @@ double findGoodput(const ServingSetup& s, const Slo& slo, double guess_rps,
         makeRequests(*s.prompt, *s.output, probeRequests, 1.0, s.seed + 7);
     double pass = 0, fail = 0;
     double rate = std::isfinite(guess_rps) && guess_rps > 0 ? guess_rps : 1.0;
-    Probe first = probeAt(s, unitRate, rate, slo);
+    bool truncated = false;
+    auto probe = [&](double at) {
+        Probe p = probeAt(s, unitRate, at, slo);
+        truncated |= p.truncated;
+        return p;
+    };
+    Probe first = probe(rate);
     if (first.attainment >= target) {
         pass = rate;
         for (int i = 0; i < 30 && fail == 0; ++i) {
             rate *= 2;
-            (probeAt(s, unitRate, rate, slo).attainment >= target ? pass : fail) = rate;
+            (probe(rate).attainment >= target ? pass : fail) = rate;
         }
+        if (truncated) return std::nullopt;
         if (fail == 0) return pass;
     } else {
         fail = rate;
         for (int i = 0; i < 16 && pass == 0; ++i) {
             // Missing the SLO without queueing is latency, not load: a lower rate won't help.
-            if (!first.queueing) return 0;
+            if (truncated) return std::nullopt;
+            if (!first.queueing) return 0.0;
             rate /= 2;
-            first = probeAt(s, unitRate, rate, slo);
+            first = probe(rate);
             (first.attainment >= target ? pass : fail) = rate;
         }
-        if (pass == 0) return 0;
+        if (truncated) return std::nullopt;
+        if (pass == 0) return 0.0;
     }
     for (int i = 0; i < options.bisection_steps; ++i) {
         const double mid = 0.5 * (pass + fail);
-        (probeAt(s, unitRate, mid, slo).attainment >= target ? pass : fail) = mid;
+        (probe(mid).attainment >= target ? pass : fail) = mid;
     }
+    if (truncated) return std::nullopt;
     return pass;
 }
 
@@ -107,12 +120,20 @@ void addBottlenecks(const ServingSetup& s, const SimResult& sim, InferenceResult
         {"launch-overhead", "every iteration", b.overhead_s,
          "kernel launches bind: larger batches or graph-captured/fused kernels"},
     }};
+    // Utilization while iterating: achieved FLOP/s over peak, bytes/s over peak bandwidth;
+    // for links, the share of time they bind.
+    const Roofline& roof = s.step->roofline();
+    const double computeUtil = roof.peak_flops > 0 ? b.flops / (total * roof.peak_flops) : 0;
+    const double memoryUtil = roof.memory_bw > 0 ? b.bytes / (total * roof.memory_bw) : 0;
     const Entry* top = &entries[0];
     for (const Entry& e : entries) {
         if (e.seconds <= 0) continue;
         if (e.seconds > top->seconds) top = &e;
+        double util = e.seconds / total;
+        if (&e == &entries[0]) util = computeUtil;
+        if (&e == &entries[1]) util = memoryUtil;
         results.bottlenecks.push_back(
-            {e.resource, e.phase, e.seconds / total, e.seconds / total, e.advice, ""});
+            {e.resource, e.phase, e.seconds / total, std::clamp(util, 0.0, 1.0), e.advice, ""});
     }
     r.binding_resource = top->resource;
     // KV capacity binds when it, not max_batch, caps the batch and the batch runs near it.
@@ -225,6 +246,12 @@ void evaluateInference(const Design& design, const catalog::Catalog& catalog, co
         const double served = stats.output_tokens_per_s / meanOutput;
         const double guess = sim.overloaded ? std::max(served, 1e-3) : rate;
         r.goodput_rps = findGoodput(s, slo, guess, options);
+        if (r.goodput_rps)
+            r.goodput_output_tokens_per_s = *r.goodput_rps * s.output->mean();
+        else
+            results.warnings.push_back(
+                "inference: goodput not computed: the outputs are too "
+                "long to simulate within the iteration bound");
     }
     if (sim.overloaded)
         results.warnings.push_back(

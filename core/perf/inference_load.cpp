@@ -54,6 +54,7 @@ int TokenSampler::sample(std::mt19937_64& rng) const {
         case Kind::fixed:
             return clampTokens(m_mean, m_max);
         case Kind::exponential: {
+            if (m_mean <= 1.0) return 1;  // the geometric law needs p < 1
             // Geometric on 1, 2, ...: the discrete memoryless law, mean exactly m_mean.
             std::geometric_distribution<long long> d(1.0 / m_mean);
             return clampTokens(1.0 + static_cast<double>(d(rng)), m_max);

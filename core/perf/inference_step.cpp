@@ -112,6 +112,8 @@ void InferenceStepModel::addOp(StepTime& t, const Roofline& r, double flops, dou
     const double compute = opTime(noLaunch, {flops, 0, gemm, shape});
     const double memory = opTime(noLaunch, {0, bytes, gemm, shape});
     t.total_s += std::max(compute, memory);
+    t.flops += std::max(0.0, flops);
+    t.bytes += std::max(0.0, bytes);
     (compute >= memory && flops > 0 ? t.compute_s : t.memory_s) += std::max(compute, memory);
 }
 
@@ -188,6 +190,8 @@ StepTime InferenceStepModel::computeLinear(double tokens) const {
         stage.compute_s += layers * t.compute_s;
         stage.memory_s += layers * t.memory_s;
         stage.comm_s += layers * t.comm_s;
+        stage.flops += layers * t.flops;
+        stage.bytes += layers * t.bytes;
     }
     if (m_par.pp > 1) addComm(stage, Collective::send_recv, ParallelDim::pp, tokens * h * ea);
     return stage;
@@ -236,6 +240,8 @@ StepTime InferenceStepModel::stageTime(double tokens, double decodeSeqs, double 
     t.total_s += m_stageLayers * layer.total_s;
     t.compute_s += m_stageLayers * layer.compute_s;
     t.memory_s += m_stageLayers * layer.memory_s;
+    t.flops += m_stageLayers * layer.flops;
+    t.bytes += m_stageLayers * layer.bytes;
     return t;
 }
 
@@ -258,6 +264,8 @@ StepTime InferenceStepModel::stepTime(const StepShape& s) const {
     step.compute_s = pp * stage.compute_s;
     step.memory_s = pp * stage.memory_s;
     step.comm_s = pp * stage.comm_s;
+    step.flops = pp * stage.flops;
+    step.bytes = pp * stage.bytes;
     // LM head on the tokens that produce a logit row (decode queries, finishing prompts).
     const double logits = decode * q + std::max(0, s.prefill_seqs);
     const double v = m_model.vocab, h = m_model.hidden, tp = m_par.tp;
@@ -285,6 +293,8 @@ StepTime InferenceStepModel::stepTime(const StepShape& s) const {
         step.memory_s += k * d.memory_s + p.memory_s;
         step.comm_s += k * d.comm_s + p.comm_s;
         step.overhead_s += k * d.overhead_s + p.overhead_s;
+        step.flops += k * d.flops + p.flops;
+        step.bytes += k * d.bytes + p.bytes;
     }
     return step;
 }

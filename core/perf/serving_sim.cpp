@@ -259,6 +259,8 @@ private:
         b.comm_s += t.comm_s;
         b.offload_s += t.offload_s;
         b.overhead_s += t.overhead_s;
+        b.flops += t.flops;
+        b.bytes += t.bytes;
     }
 
     void endStep(int replica) {

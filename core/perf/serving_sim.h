@@ -31,6 +31,8 @@ struct StepTime {
     double comm_s = 0;      // TP/PP/EP communication
     double offload_s = 0;   // KV reads from an offload memory over its link
     double overhead_s = 0;  // launch and other fixed costs
+    double flops = 0;       // per device, for utilization figures
+    double bytes = 0;       // device-memory traffic per device
 };
 
 class StepCostModel {

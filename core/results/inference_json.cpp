@@ -25,6 +25,9 @@ void writeInferenceJson(const Results& results, nlohmann::json& out) {
     j["request_rate_per_s"] = r.request_rate_per_s;
     j["slo_attainment"] = r.slo_attainment;
     j["goodput_rps"] = r.goodput_rps ? nlohmann::json(*r.goodput_rps) : nlohmann::json();
+    j["goodput_output_tokens_per_s"] = r.goodput_output_tokens_per_s
+                                           ? nlohmann::json(*r.goodput_output_tokens_per_s)
+                                           : nlohmann::json();
     j["requests"] = r.requests;
     j["requests_finished"] = r.requests_finished;
     j["requests_rejected"] = r.requests_rejected;

@@ -29,7 +29,8 @@ struct InferenceResults {
     double request_rate_per_s = 0;      // offered (Poisson) or served (batch, offline)
     double slo_attainment = 0;          // share of requests within the SLO's bounds
     std::optional<double> goodput_rps;  // highest rate meeting the SLO at its percentile
-    long long requests = 0;             // simulated
+    std::optional<double> goodput_output_tokens_per_s;  // goodput x mean output tokens
+    long long requests = 0;                             // simulated
     long long requests_finished = 0;
     long long requests_rejected = 0;  // longer than a replica's whole KV cache
     bool overloaded = false;          // the queue hit its bound: the rate exceeds capacity

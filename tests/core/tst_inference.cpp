@@ -33,9 +33,13 @@ Design llama70(int devices, int tp) {
     return d;
 }
 
+// Smaller goodput probes than the product's defaults keep the suite fast (also under ASan).
 Results run(const Design& d, const CommModel* comm) {
+    InferenceOptions options;
+    options.goodput_requests = 600;
+    options.bisection_steps = 8;
     Results r;
-    evaluateInference(d, cat(), comm, r);
+    evaluateInference(d, cat(), comm, r, options);
     return r;
 }
 }  // namespace
@@ -117,7 +121,7 @@ private Q_SLOTS:
         d.workload.traffic.prompt_tokens = {1024, 4096, "", nlohmann::json::object()};
         d.workload.traffic.output_tokens = {256, 1024, "", nlohmann::json::object()};
         d.workload.slo = {2000, 100, 90, nlohmann::json::object()};
-        d.workload.extra["requests"] = 3000;
+        d.workload.extra["requests"] = 1500;
         test::RingComm comm(4, 0.8 * 450e9, 5e-6);
         Results r = run(d, &comm);
         QVERIFY(r.feasible);
@@ -233,7 +237,7 @@ private Q_SLOTS:
         d.workload.traffic.rate_per_s = 1e9;
         d.workload.traffic.output_tokens = {20000, 9e6, "", nlohmann::json::object()};
         d.workload.slo = {100, 10, 99, nlohmann::json::object()};
-        d.workload.extra["requests"] = 2000;
+        d.workload.extra["requests"] = 500;
         d.strategy.extra["max_step_tokens"] = "lots";  // wrong type: warned, default used
         Results r = run(d, nullptr);
         QVERIFY(r.feasible);

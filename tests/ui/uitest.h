@@ -3,6 +3,8 @@
 // the modal dialogs a user would see (a modal exec() blocks, so the answer is queued first).
 
 #include <QApplication>
+#include <QFileInfo>
+#include <QLineEdit>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>

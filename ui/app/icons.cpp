@@ -1,9 +1,12 @@
 #include "ui/app/icons.h"
 
+#include <QFile>
 #include <QHash>
 #include <QPainter>
 #include <QPainterPath>
 #include <QSvgRenderer>
+
+#include "ui/app/theme.h"
 
 namespace infraplan::ui {
 namespace {
@@ -64,6 +67,10 @@ QString kindTitle(ItemKind kind) {
 }
 
 QPixmap kindTile(const QString& glyph, const QColor& color, int size, qreal dpr) {
+    // Painted on every canvas repaint: render each tile once.
+    static QHash<QString, QPixmap> cache;
+    const QString key = QStringLiteral("%1|%2|%3|%4").arg(glyph, color.name()).arg(size).arg(dpr);
+    if (auto it = cache.constFind(key); it != cache.constEnd()) return *it;
     QPixmap pixmap(QSize(size, size) * dpr);
     pixmap.setDevicePixelRatio(dpr);
     pixmap.fill(Qt::transparent);
@@ -74,6 +81,8 @@ QPixmap kindTile(const QString& glyph, const QColor& color, int size, qreal dpr)
     p.fillPath(tile, color);
     const qreal inset = size * 0.18;
     glyphRenderer(glyph)->render(&p, QRectF(inset, inset, size - 2 * inset, size - 2 * inset));
+    p.end();
+    cache.insert(key, pixmap);
     return pixmap;
 }
 
@@ -96,7 +105,23 @@ QIcon glyphIcon(const QString& glyph, const QColor& color) {
 }
 
 QIcon actionIcon(const QString& name) {
-    return QIcon(QStringLiteral(":/icons/actions/%1.svg").arg(name));
+    // The SVGs are drawn in a mid grey; on a dark palette they are redrawn lighter.
+    QFile file(QStringLiteral(":/icons/actions/%1.svg").arg(name));
+    if (!file.open(QIODevice::ReadOnly)) return {};
+    QByteArray svg = file.readAll();
+    if (theme().dark) svg.replace("#5b6573", "#c3cad4");
+    QSvgRenderer renderer(svg);
+    QIcon icon;
+    for (int size : {16, 20, 24, 32}) {
+        QPixmap pixmap(QSize(size, size) * 2);
+        pixmap.setDevicePixelRatio(2);
+        pixmap.fill(Qt::transparent);
+        QPainter p(&pixmap);
+        renderer.render(&p, QRectF(0, 0, size, size));
+        p.end();
+        icon.addPixmap(pixmap);
+    }
+    return icon;
 }
 
 }  // namespace infraplan::ui

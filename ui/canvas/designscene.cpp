@@ -69,6 +69,13 @@ DesignScene::DesignScene(DesignDocument* document, QObject* parent)
     rebuild();
 }
 
+DesignScene::~DesignScene() {
+    // Items die with the scene; their selection changes must not reach half-destroyed views.
+    blockSignals(true);
+    m_rebuilding = true;
+    clear();
+}
+
 QStringList DesignScene::selectedIds() const {
     QStringList ids;
     for (QGraphicsItem* item : selectedItems())
@@ -123,9 +130,11 @@ NodeItem* DesignScene::createNode(const QString& id) {
     const Item* item = m_document->design().findItem(id.toStdString());
     if (!item) return nullptr;
     GroupNode* parentNode = nullptr;
-    if (!item->parent.empty() && item->parent != item->id)
-        parentNode =
-            qgraphicsitem_cast<GroupNode*>(createNode(QString::fromStdString(item->parent)));
+    m_creating.insert(id);
+    const QString parentId = QString::fromStdString(item->parent);
+    if (!parentId.isEmpty() && !m_creating.contains(parentId))
+        parentNode = qgraphicsitem_cast<GroupNode*>(createNode(parentId));
+    m_creating.remove(id);
     NodeItem* node = item->kind == ItemKind::group ? static_cast<NodeItem*>(new GroupNode(id))
                                                    : static_cast<NodeItem*>(new PartNode(id));
     node->setFlag(QGraphicsItem::ItemIsMovable, m_tool == Tool::select);

@@ -6,6 +6,7 @@
 #include <QGraphicsScene>
 #include <QHash>
 #include <QPointer>
+#include <QSet>
 #include <QStringList>
 #include <vector>
 
@@ -27,6 +28,7 @@ public:
     static constexpr qreal kGrid = 20;
 
     explicit DesignScene(DesignDocument* document, QObject* parent = nullptr);
+    ~DesignScene() override;
     DesignDocument* document() const { return m_document; }
 
     NodeItem* node(const QString& id) const { return m_nodes.value(id); }
@@ -59,6 +61,10 @@ public:
     void toggleCollapsed(const QString& id);
     // Marks the evaluation's bottleneck items.
     void setBottlenecks(const QStringList& ids);
+    // Colours links by the busiest load the network model found between their two items
+    // (results `network.links`, keyed by linkKey(from, to)); unknown links keep their colour.
+    void setLinkUtilization(const QHash<QString, double>& utilization);
+    static QString linkKey(const std::string& a, const std::string& b);
 
     // Called by nodes when they move or resize.
     void nodeGeometryChanged(NodeItem* node);
@@ -90,6 +96,7 @@ private:
 
     DesignDocument* m_document;
     QHash<QString, NodeItem*> m_nodes;
+    QSet<QString> m_creating;  // guards against parent cycles in a hand-edited file
     std::vector<LinkEdge*> m_edges;
     Tool m_tool = Tool::select;
     std::string m_linkRef;

@@ -10,6 +10,7 @@
 #include "ui/canvas/clipboard.h"
 #include "ui/canvas/designscene.h"
 #include "ui/canvas/groupnode.h"
+#include "ui/canvas/linkedge.h"
 #include "ui/canvas/nodeitem.h"
 #include "ui/document/designdocument.h"
 
@@ -123,6 +124,19 @@ void DesignScene::toggleCollapsed(const QString& id) {
 void DesignScene::setBottlenecks(const QStringList& ids) {
     for (NodeItem* n : std::as_const(m_nodes))
         n->setBottleneck(ids.contains(n->id()));
+}
+
+QString DesignScene::linkKey(const std::string& a, const std::string& b) {
+    return a < b ? QString::fromStdString(a + '\n' + b) : QString::fromStdString(b + '\n' + a);
+}
+
+void DesignScene::setLinkUtilization(const QHash<QString, double>& utilization) {
+    const auto& links = m_document->design().hardware.links;
+    for (LinkEdge* edge : m_edges) {
+        if (edge->index() >= links.size()) continue;
+        const DesignLink& l = links[edge->index()];
+        edge->setUtilization(utilization.value(linkKey(l.from, l.to), -1.0));
+    }
 }
 
 void DesignScene::mousePressEvent(QGraphicsSceneMouseEvent* event) {

@@ -72,7 +72,7 @@ void DesignView::fitAll() {
     // Let the scene scroll a little past the design in every direction.
     setSceneRect(bounds.adjusted(-2000, -2000, 2000, 2000));
     fitInView(bounds, Qt::KeepAspectRatio);
-    if (zoom() > 1.25) setZoom(1.25);
+    if (zoom() > 1.0) setZoom(1.0);
     centerOn(bounds.center());
     Q_EMIT zoomChanged(zoom());
 }

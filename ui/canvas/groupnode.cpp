@@ -85,7 +85,7 @@ void GroupNode::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     if (m_count > 1 && !(option->state & QStyle::State_Selected)) {
         // Replicas drawn as a stack behind the frame.
         painter->setPen(QPen(t.cardBorder, 1));
-        painter->setBrush(t.canvas);
+        painter->setBrush(Qt::NoBrush);
         painter->drawRoundedRect(m_rect.translated(6, 6), 10, 10);
         painter->drawRoundedRect(m_rect.translated(3, 3), 10, 10);
     }

@@ -12,7 +12,7 @@ namespace infraplan::ui {
 
 LinkEdge::LinkEdge(std::size_t index) : m_index(index) {
     setFlags(ItemIsSelectable);
-    setZValue(-1);
+    setZValue(1);  // above group frames, so links inside groups show
     setAcceptHoverEvents(true);
 }
 

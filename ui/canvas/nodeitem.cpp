@@ -138,9 +138,9 @@ void PartNode::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
         paintBadge(painter, QPointF(m_rect.right() - 8, 10), QStringLiteral("×%1").arg(m_count),
                    fill, t.dark ? t.text : t.accent.darker(130));
     }
-    if (m_bottleneck)
-        paintBadge(painter, QPointF(m_rect.right() - 8, m_rect.bottom() - 9), tr("bottleneck"),
-                   t.bad, Qt::white);
+    if (m_bottleneck)  // straddling the top edge, clear of links that end at the bottom
+        paintBadge(painter, QPointF(m_rect.right() - 64, m_rect.top() - 9), tr("bottleneck"), t.bad,
+                   Qt::white);
 }
 
 }  // namespace infraplan::ui

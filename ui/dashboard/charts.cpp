@@ -63,7 +63,7 @@ QValueAxis* valueAxis(const QString& unit, double max) {
     auto* axis = new QValueAxis;
     axis->setTitleText(unit);
     axis->setRange(0, max > 0 ? max * 1.1 : 1);
-    axis->setLabelFormat(QStringLiteral("%.3g"));
+    axis->setLabelFormat(max >= 1000 ? QStringLiteral("%.0f") : QStringLiteral("%.3g"));
     axis->applyNiceNumbers();
     QFont f = axis->labelsFont();
     f.setPointSizeF(7.5);
@@ -91,7 +91,12 @@ QChart* breakdownChart(const QString& title, const nlohmann::json& object, doubl
     }
     series->append(set);
     series->setLabelsVisible(true);
-    series->setLabelsFormat(QStringLiteral("@value"));
+    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    series->setLabelsPrecision(3);
+    set->setLabelColor(theme().text);
+    QFont labelFont = set->labelFont();
+    labelFont.setPointSizeF(7);
+    set->setLabelFont(labelFont);
     chart->addSeries(series);
     auto* cats = new QBarCategoryAxis;
     cats->append(categories);
@@ -134,9 +139,7 @@ QChart* memoryChart(const nlohmann::json& breakdownBytes, double capacityBytes) 
     const auto values = numbers(breakdownBytes);
     if (values.empty()) return nullptr;
     const double capacityGb = capacityBytes / 1e9;
-    QChart* chart = newChart(
-        capacityGb > 0 ? QObject::tr("Memory per device (capacity %1)").arg(formatGb(capacityGb))
-                       : QObject::tr("Memory per device"));
+    QChart* chart = newChart(QObject::tr("Memory per device"));
     auto* series = new QHorizontalStackedBarSeries;
     double total = 0;
     int i = 0;
@@ -152,8 +155,9 @@ QChart* memoryChart(const nlohmann::json& breakdownBytes, double capacityBytes) 
     cats->append(QObject::tr("used"));
     chart->addAxis(cats, Qt::AlignLeft);
     series->attachAxis(cats);
-    QValueAxis* axis = valueAxis(QObject::tr("GB (capacity %1)").arg(formatNumber(capacityGb)),
-                                 std::max(total, capacityGb));
+    QValueAxis* axis = valueAxis(
+        capacityGb > 0 ? QObject::tr("GB used of %1").arg(formatGb(capacityGb)) : QObject::tr("GB"),
+        std::max(total, capacityGb));
     chart->addAxis(axis, Qt::AlignBottom);
     series->attachAxis(axis);
     chart->legend()->setAlignment(Qt::AlignBottom);
@@ -196,6 +200,18 @@ QChart* rackPowerChart(const nlohmann::json& perRack) {
     series->attachAxis(axis);
     chart->legend()->setAlignment(Qt::AlignBottom);
     return chart;
+}
+
+QChart* tierChart(const nlohmann::json& tiers) {
+    if (!tiers.is_array() || tiers.empty()) return nullptr;
+    nlohmann::json object = nlohmann::json::object();
+    for (const auto& tier : tiers)
+        if (tier.is_object() && tier.contains("name") && tier["name"].is_string() &&
+            tier.contains("max_utilization") && tier["max_utilization"].is_number())
+            object[tier["name"].get<std::string>()] = tier["max_utilization"].get<double>();
+    if (object.empty()) return nullptr;
+    return breakdownChart(QObject::tr("Network utilization by tier"), object, 100,
+                          QStringLiteral("%"));
 }
 
 QChart* latencyChart(const nlohmann::json& inference) {

@@ -18,6 +18,8 @@ QChart* donutChart(const QString& title, const nlohmann::json& object, const QSt
 QChart* memoryChart(const nlohmann::json& breakdownBytes, double capacityBytes);
 // Average power of each rack group against the rack limit.
 QChart* rackPowerChart(const nlohmann::json& perRack);
+// Peak utilization of each network tier, in percent (results `network.tiers`).
+QChart* tierChart(const nlohmann::json& tiers);
 // Latency percentiles (p50/p90/p99) of TTFT and TPOT.
 QChart* latencyChart(const nlohmann::json& inference);
 

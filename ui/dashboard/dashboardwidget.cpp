@@ -5,11 +5,11 @@
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QListWidget>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStyle>
-#include <QTreeWidget>
 #include <QVBoxLayout>
 
 #include "ui/app/specsummary.h"
@@ -20,7 +20,7 @@
 
 namespace infraplan::ui {
 namespace {
-enum ChartIndex { kTimeChart, kMemoryChart, kRackChart, kCostChart, kComputeChart };
+enum ChartIndex { kTimeChart, kMemoryChart, kNetworkChart, kRackChart, kCostChart, kComputeChart };
 constexpr int kItemRole = Qt::UserRole + 1;
 }  // namespace
 
@@ -29,20 +29,17 @@ DashboardWidget::DashboardWidget(QWidget* parent)
     , m_banner(new QLabel(this))
     , m_timing(new QLabel(this))
     , m_cardGrid(new QGridLayout)
-    , m_issues(new QTreeWidget(this)) {
+    , m_issues(new QListWidget(this)) {
     setObjectName(QStringLiteral("dashboard"));
     auto* outer = new QHBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     outer->addWidget(splitter);
 
-    auto* scroll = new QScrollArea(splitter);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto* content = new QWidget(scroll);
+    auto* content = new QWidget(splitter);
     auto* layout = new QVBoxLayout(content);
     layout->setContentsMargins(8, 6, 8, 6);
-    layout->setSpacing(8);
+    layout->setSpacing(6);
     auto* top = new QHBoxLayout;
     m_banner->setObjectName(QStringLiteral("feasibilityBanner"));
     m_banner->setTextFormat(Qt::RichText);
@@ -52,49 +49,66 @@ DashboardWidget::DashboardWidget(QWidget* parent)
     top->addWidget(m_timing);
     layout->addLayout(top);
 
-    m_cardGrid->setSpacing(8);
+    // Cards in a compact grid on the left, charts scrolling sideways on the right.
+    auto* body = new QHBoxLayout;
+    body->setSpacing(10);
+    auto* cards = new QWidget(content);
+    m_cardGrid->setParent(nullptr);
+    cards->setLayout(m_cardGrid);
+    m_cardGrid->setContentsMargins(0, 0, 0, 0);
+    m_cardGrid->setSpacing(6);
     for (const Metric& m : headlineMetrics()) {
-        auto* card = new MetricCard(m.title, m.caption, content);
+        auto* card = new MetricCard(m.title, m.caption, cards);
         m_cards.insert(QString::fromStdString(m.pointer), card);
         m_cardOrder.push_back(card);
     }
-    layout->addLayout(m_cardGrid);
+    body->addWidget(cards, 0, Qt::AlignTop);
 
-    auto* charts = new QHBoxLayout;
+    auto* chartScroll = new QScrollArea(content);
+    chartScroll->setWidgetResizable(true);
+    chartScroll->setFrameShape(QFrame::NoFrame);
+    chartScroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* chartRow = new QWidget(chartScroll);
+    auto* charts = new QHBoxLayout(chartRow);
+    charts->setContentsMargins(0, 0, 0, 0);
     charts->setSpacing(8);
-    for (const QString& title : {tr("Step-time breakdown"), tr("Memory per device"),
+    // In ChartIndex order.
+    for (const QString& title : {tr("Step-time breakdown"), tr("Memory per device"), tr("Network"),
                                  tr("Power per rack"), tr("Cost breakdown"), tr("Compute")}) {
         ChartSlot slot = addChartSlot(title);
+        slot.stack->setParent(chartRow);
         charts->addWidget(slot.stack, 1);
         m_charts.push_back(slot);
     }
-    layout->addLayout(charts, 1);
-    scroll->setWidget(content);
+    chartScroll->setWidget(chartRow);
+    body->addWidget(chartScroll, 1);
+    layout->addLayout(body, 1);
 
     m_issues->setObjectName(QStringLiteral("issues"));
-    m_issues->setHeaderLabels({tr("Warnings and bottlenecks"), tr("Advice")});
-    m_issues->setRootIsDecorated(false);
     m_issues->setWordWrap(true);
     m_issues->setAlternatingRowColors(true);
+    m_issues->setUniformItemSizes(false);
+    m_issues->setResizeMode(QListView::Adjust);
+    m_issues->setTextElideMode(Qt::ElideNone);
+    m_issues->setIconSize(QSize(16, 16));
+    m_issues->setSpacing(2);
     m_issues->setAccessibleName(tr("Warnings and bottlenecks"));
-    m_issues->header()->setStretchLastSection(true);
-    m_issues->setColumnWidth(0, 230);
-    connect(m_issues, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem* item) {
-        const QString id = item->data(0, kItemRole).toString();
+    connect(m_issues, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
+        const QString id = item->data(kItemRole).toString();
         if (!id.isEmpty()) Q_EMIT itemActivated(id);
     });
-    splitter->addWidget(scroll);
+    splitter->addWidget(content);
     splitter->addWidget(m_issues);
     splitter->setStretchFactor(0, 4);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({1100, 380});
+    splitter->setSizes({1150, 330});
     m_banner->setText(tr("<b>Evaluating…</b>"));
 }
 
 DashboardWidget::ChartSlot DashboardWidget::addChartSlot(const QString& title) {
     ChartSlot slot;
     slot.stack = new QStackedWidget(this);
-    slot.stack->setMinimumSize(250, 210);
+    slot.stack->setMinimumSize(340, 220);
     slot.view = new QChartView(slot.stack);
     slot.view->setRenderHint(QPainter::Antialiasing);
     slot.view->setAccessibleName(title);
@@ -170,7 +184,7 @@ void DashboardWidget::showEvaluation(const Evaluation& evaluation, WorkloadMode 
             card->setValue(formatMetric(m.unit, *value));
         else
             card->setUnavailable(tr("not modelled yet"));
-        m_cardGrid->addWidget(card, slotIndex / 7, slotIndex % 7);
+        m_cardGrid->addWidget(card, slotIndex / 4, slotIndex % 4);
         card->show();
         ++slotIndex;
     }
@@ -204,6 +218,8 @@ void DashboardWidget::showEvaluation(const Evaluation& evaluation, WorkloadMode 
         setChart(m_charts[kMemoryChart], memoryChart(mem, capacity),
                  notYet.arg(tr("Memory per device")));
     }
+    setChart(m_charts[kNetworkChart], tierChart(at("/network/tiers")),
+             notYet.arg(tr("Network utilization")));
     setChart(m_charts[kRackChart], rackPowerChart(at("/power/per_rack")),
              notYet.arg(tr("Power per rack")));
     setChart(m_charts[kCostChart],
@@ -219,36 +235,31 @@ void DashboardWidget::showEvaluation(const Evaluation& evaluation, WorkloadMode 
 void DashboardWidget::fillIssues(const Evaluation& evaluation) {
     m_issues->clear();
     const Results& r = evaluation.results;
-    const QIcon error = style()->standardIcon(QStyle::SP_MessageBoxCritical);
-    const QIcon warning = style()->standardIcon(QStyle::SP_MessageBoxWarning);
-    const QIcon info = style()->standardIcon(QStyle::SP_MessageBoxInformation);
-    for (const std::string& reason : r.reasons) {
-        auto* row = new QTreeWidgetItem(m_issues, {QString::fromStdString(reason)});
-        row->setIcon(0, error);
-        row->setToolTip(0, row->text(0));
-    }
+    auto add = [this](const QIcon& icon, const QString& text, const QString& itemId = {}) {
+        auto* row = new QListWidgetItem(icon, text, m_issues);
+        row->setToolTip(text);
+        if (!itemId.isEmpty()) {
+            row->setData(kItemRole, itemId);
+            row->setToolTip(text + tr("\n(click to select it on the canvas)"));
+        }
+        return row;
+    };
+    for (const std::string& reason : r.reasons)
+        add(style()->standardIcon(QStyle::SP_MessageBoxCritical), QString::fromStdString(reason));
     for (const Bottleneck& b : r.bottlenecks) {
-        const QString what =
-            tr("%1 in %2: %3 of the time, %4 utilized")
-                .arg(QString::fromStdString(b.resource), QString::fromStdString(b.phase),
-                     formatNumber(b.share_of_time * 100, 2) + QStringLiteral(" %"),
-                     formatNumber(b.utilization * 100, 2) + QStringLiteral(" %"));
-        auto* row = new QTreeWidgetItem(m_issues, {what, QString::fromStdString(b.advice)});
-        row->setIcon(0, warning);
-        row->setData(0, kItemRole, QString::fromStdString(b.item_id));
-        row->setToolTip(0, what);
-        row->setToolTip(1, row->text(1));
+        QString text = tr("%1 in %2: %3 of the time, %4 utilized")
+                           .arg(QString::fromStdString(b.resource), QString::fromStdString(b.phase),
+                                formatNumber(b.share_of_time * 100, 2) + QStringLiteral(" %"),
+                                formatNumber(b.utilization * 100, 2) + QStringLiteral(" %"));
+        if (!b.advice.empty()) text += QStringLiteral("\n→ ") + QString::fromStdString(b.advice);
+        add(style()->standardIcon(QStyle::SP_MessageBoxWarning), text,
+            QString::fromStdString(b.item_id));
     }
-    for (const std::string& w : r.warnings) {
-        auto* row = new QTreeWidgetItem(m_issues, {QString::fromStdString(w)});
-        row->setIcon(0, info);
-        row->setToolTip(0, row->text(0));
-    }
-    if (m_issues->topLevelItemCount() == 0) {
-        auto* row = new QTreeWidgetItem(m_issues, {tr("No warnings")});
-        row->setIcon(0, info);
-        row->setDisabled(true);
-    }
+    for (const std::string& w : r.warnings)
+        add(style()->standardIcon(QStyle::SP_MessageBoxInformation), QString::fromStdString(w));
+    if (m_issues->count() == 0)
+        add(style()->standardIcon(QStyle::SP_DialogApplyButton), tr("No warnings"))
+            ->setFlags(Qt::NoItemFlags);
 }
 
 }  // namespace infraplan::ui

@@ -15,7 +15,7 @@ class QChartView;
 class QGridLayout;
 class QLabel;
 class QStackedWidget;
-class QTreeWidget;
+class QListWidget;
 
 namespace infraplan::ui {
 
@@ -30,7 +30,7 @@ public:
     void setBusy(bool busy);
 
     MetricCard* card(const QString& pointer) const { return m_cards.value(pointer); }
-    QTreeWidget* issues() const { return m_issues; }
+    QListWidget* issues() const { return m_issues; }
     // How many charts currently have data.
     int chartsShown() const;
 
@@ -53,7 +53,7 @@ private:
     std::vector<QWidget*> m_cardOrder;
     QGridLayout* m_cardGrid;
     std::vector<ChartSlot> m_charts;
-    QTreeWidget* m_issues;
+    QListWidget* m_issues;
     WorkloadMode m_mode = WorkloadMode::training;
 };
 

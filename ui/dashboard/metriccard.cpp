@@ -20,15 +20,15 @@ MetricCard::MetricCard(const QString& title, const QString& caption, QWidget* pa
         QStringLiteral("#metricCard { background: %1; border: 1px solid %2; border-radius: 8px; }")
             .arg(t.card.name(), t.cardBorder.name()));
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(12, 8, 12, 8);
-    layout->setSpacing(2);
+    layout->setContentsMargins(10, 5, 10, 5);
+    layout->setSpacing(0);
     QFont titleFont = m_title->font();
     titleFont.setPointSizeF(8.5);
     titleFont.setBold(true);
     m_title->setFont(titleFont);
     m_title->setStyleSheet(QStringLiteral("color: %1;").arg(t.mutedText.name()));
     QFont valueFont = m_value->font();
-    valueFont.setPointSizeF(15);
+    valueFont.setPointSizeF(13);
     valueFont.setBold(true);
     m_value->setFont(valueFont);
     m_value->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -39,7 +39,7 @@ MetricCard::MetricCard(const QString& title, const QString& caption, QWidget* pa
     layout->addWidget(m_title);
     layout->addWidget(m_value);
     layout->addWidget(m_caption);
-    setMinimumWidth(132);
+    setMinimumWidth(124);
     setAccessibleName(title);
     setUnavailable(tr("not modelled yet"));
 }

@@ -16,6 +16,7 @@
 #include <QUndoStack>
 
 #include "catalog/catalog.h"
+#include "ui/app/sessioncatalog.h"
 #include "ui/app/specsummary.h"
 #include "ui/canvas/designscene.h"
 #include "ui/canvas/designview.h"
@@ -37,7 +38,7 @@ constexpr int kAutosaveMs = 60 * 1000;
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
-    , m_catalog(&catalog::builtinCatalog())
+    , m_catalog(&sessionCatalog())
     , m_document(new DesignDocument(*m_catalog, this))
     , m_recovery(std::make_unique<RecoveryStore>()) {
     setObjectName(QStringLiteral("mainWindow"));
@@ -141,10 +142,10 @@ void MainWindow::createDocks() {
     connect(m_dashboard, &DashboardWidget::itemActivated, m_view, &DesignView::revealItem);
     QDockWidget* results = addDock(m_dashboard, tr("Results"), QStringLiteral("resultsDock"),
                                    Qt::BottomDockWidgetArea, false);
-    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
-    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
     resizeDocks({palette, inspector}, {270, 360}, Qt::Horizontal);
-    resizeDocks({results}, {330}, Qt::Vertical);
+    resizeDocks({results}, {320}, Qt::Vertical);
 }
 
 void MainWindow::createStatusBar() {
@@ -183,6 +184,17 @@ void MainWindow::showEvaluation(const Evaluation& evaluation) {
     for (const Bottleneck& b : evaluation.results.bottlenecks)
         if (!b.item_id.empty()) ids << QString::fromStdString(b.item_id);
     m_scene->setBottlenecks(ids);
+    QHash<QString, double> utilization;
+    const nlohmann::json::json_pointer linksPtr("/network/links");
+    if (evaluation.json.contains(linksPtr) && evaluation.json.at(linksPtr).is_array())
+        for (const auto& l : evaluation.json.at(linksPtr)) {
+            if (!l.is_object() || !l.value("utilization", nlohmann::json()).is_number()) continue;
+            const QString key = DesignScene::linkKey(l.value("from_item", std::string()),
+                                                     l.value("to_item", std::string()));
+            utilization[key] =
+                std::max(utilization.value(key, 0.0), l["utilization"].get<double>());
+        }
+    m_scene->setLinkUtilization(utilization);
     // Status bar: the first few headline metrics that exist for this mode.
     QStringList parts;
     if (!evaluation.results.feasible) parts << tr("not feasible");
