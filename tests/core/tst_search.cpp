@@ -33,16 +33,18 @@ private Q_SLOTS:
             QCOMPARE(static_cast<long long>(s.tp) * s.pp * s.cp * s.dp, 256LL);
             QCOMPARE(model->heads % s.tp, 0);
             QCOMPARE(model->layers % s.pp, 0);
-            QCOMPARE(design.workload.global_batch % (static_cast<long long>(s.dp) * s.microbatch), 0LL);
+            QCOMPARE(design.workload.global_batch % (static_cast<long long>(s.dp) * s.microbatch),
+                     0LL);
         }
     }
 
     void bestFirstDeterministicAndConsistent() {
-        const Design design = exampleDesign("dgx-h100-training.json");
+        Design design = exampleDesign("hand-drawn-cxl.json");
+        design.workload.model = std::string("llama3-8b");  // 70B cannot train on 8 GPUs
         SearchOptions options;
         options.top = 5;
         const SearchResult first = searchStrategies(design, catalog::builtinCatalog(), options);
-        QVERIFY(first.evaluated > 1000);
+        QVERIFY(first.evaluated > 20);
         QVERIFY(first.feasible > 0);
         QCOMPARE(first.best.size(), std::size_t(5));
         for (std::size_t i = 1; i < first.best.size(); ++i)
