@@ -11,9 +11,7 @@ build=build
 flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DINFRAPLAN_WERROR=ON)
 if [ "${1:-}" = "--sanitize" ]; then
   build=build-asan
-  # The engine, catalog and CLI (everything that reads user input) run sanitized; the GUI
-  # suites run in the plain build only, which keeps CI within its time on two cores.
-  flags=(-DCMAKE_BUILD_TYPE=Debug -DINFRAPLAN_SANITIZE=ON -DINFRAPLAN_WERROR=ON -DINFRAPLAN_BUILD_GUI=OFF)
+  flags=(-DCMAKE_BUILD_TYPE=Debug -DINFRAPLAN_SANITIZE=ON -DINFRAPLAN_WERROR=ON)
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
   export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
   export LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0"
