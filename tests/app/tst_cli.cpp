@@ -4,29 +4,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/cli_runner.h"
+
 namespace {
 
-struct Run {
-    int exit_code = -1;
-    QString out;
-    QString err;
-};
-
-Run runCli(const QStringList& args) {
-    QProcess process;
-    process.start(QStringLiteral(INFRAPLAN_CLI_PATH), args);
-    Run run;
-    if (!process.waitForFinished(60000)) {
-        process.kill();
-        process.waitForFinished();
-        run.err = "timed out";
-        return run;
-    }
-    run.exit_code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
-}
+using Run = CliRun;
 
 QString example(const char* name) {
     return QStringLiteral(INFRAPLAN_SOURCE_DIR "/resources/examples/") + name;

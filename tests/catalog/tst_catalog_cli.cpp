@@ -3,31 +3,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/cli_runner.h"
+
 using nlohmann::json;
 
 namespace {
 
-struct Run {
-    int exit_code = -1;
-    std::string out;
-    std::string err;
-};
-
-Run runCli(const QStringList& args) {
-    QProcess process;
-    process.start(QStringLiteral(INFRAPLAN_CLI_PATH), args);
-    Run run;
-    if (!process.waitForFinished(60000)) {
-        process.kill();
-        process.waitForFinished();
-        run.err = "timed out";
-        return run;
-    }
-    run.exit_code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    run.out = process.readAllStandardOutput().toStdString();
-    run.err = process.readAllStandardError().toStdString();
-    return run;
-}
+using Run = CliRun;
 
 const json* findId(const json& array, const std::string& id) {
     for (const auto& e : array)
@@ -56,7 +38,7 @@ private slots:
     void listJsonHoldsTheDesignIdsWithSources() {
         const Run run = catalog(file("none.sqlite"), {"list", "--json"});
         QCOMPARE(run.exit_code, 0);
-        const json list = json::parse(run.out);
+        const json list = json::parse(run.out.toStdString());
         QVERIFY(list.is_array());
         for (const char* id : {"nvidia-h100-sxm",
                                "nvidia-a100-sxm-80gb",
@@ -105,18 +87,19 @@ private slots:
 
         const Run links = catalog(file("none.sqlite"), {"list", "--kind", "link", "--json"});
         QCOMPARE(links.exit_code, 0);
-        for (const auto& e : json::parse(links.out))
+        for (const auto& e : json::parse(links.out.toStdString()))
             QCOMPARE(e["kind"].get<std::string>(), std::string("link"));
     }
 
     void showAndUsageErrors() {
         Run run = catalog(file("none.sqlite"), {"show", "amd-mi300x"});
         QCOMPARE(run.exit_code, 0);
-        QVERIFY(run.out.find("1307") != std::string::npos);
-        QVERIFY(run.out.find("[estimate]") != std::string::npos);  // price, efficiencies
+        QVERIFY(run.out.toStdString().find("1307") != std::string::npos);
+        QVERIFY(run.out.toStdString().find("[estimate]") !=
+                std::string::npos);  // price, efficiencies
         run = catalog(file("none.sqlite"), {"show", "no-such-thing"});
         QCOMPARE(run.exit_code, 1);
-        QVERIFY(run.err.find("no-such-thing") != std::string::npos);
+        QVERIFY(run.err.toStdString().find("no-such-thing") != std::string::npos);
         QCOMPARE(catalog(file("none.sqlite"), {"list", "--kind", "gpu"}).exit_code, 2);
         QCOMPARE(catalog(file("none.sqlite"), {}).exit_code, 2);
         QCOMPARE(catalog(file("none.sqlite"), {"import"}).exit_code, 2);
@@ -131,12 +114,12 @@ private slots:
         Run run = catalog(user, {"import", good});
         QCOMPARE(run.exit_code, 0);
         run = catalog(user, {"show", "nvidia-h100-sxm", "--json"});
-        const json h100 = json::parse(run.out);
+        const json h100 = json::parse(run.out.toStdString());
         QCOMPARE(h100["tdp_w"].get<double>(), 600.0);
         QCOMPARE(h100["origin"].get<std::string>(), std::string("user"));
         QVERIFY(h100["overrides_builtin"].get<bool>());
         run = catalog(user, {"list"});
-        QVERIFY(run.out.find("overrides built-in") != std::string::npos);
+        QVERIFY(run.out.toStdString().find("overrides built-in") != std::string::npos);
 
         const QString bad = write("bad.csv",
                                   "id,kind,name,class,tdp_w,source_document\n"
@@ -144,8 +127,9 @@ private slots:
                                   "bad-gpu,accelerator,Bad,gpu,-3,doc\n");
         run = catalog(user, {"import", bad});
         QCOMPARE(run.exit_code, 1);
-        QVERIFY2(run.err.find("line 3/tdp_w") != std::string::npos, run.err.c_str());
-        QVERIFY(run.err.find("nothing was written") != std::string::npos);
+        QVERIFY2(run.err.toStdString().find("line 3/tdp_w") != std::string::npos,
+                 run.err.toStdString().c_str());
+        QVERIFY(run.err.toStdString().find("nothing was written") != std::string::npos);
         QCOMPARE(catalog(user, {"show", "ok-gpu"}).exit_code, 1);
 
         QCOMPARE(catalog(user, {"export", file("mine.csv"), "--user-only"}).exit_code, 0);
@@ -160,8 +144,8 @@ private slots:
         const QString user = write("corrupt.sqlite", QByteArray(8192, 'x'));
         const Run run = catalog(user, {"list", "--kind", "model"});
         QCOMPARE(run.exit_code, 0);
-        QVERIFY(run.out.find("llama3-70b") != std::string::npos);
-        QVERIFY(run.err.find("using the built-in catalog only") != std::string::npos);
+        QVERIFY(run.out.toStdString().find("llama3-70b") != std::string::npos);
+        QVERIFY(run.err.toStdString().find("using the built-in catalog only") != std::string::npos);
     }
 };
 

@@ -1,0 +1,28 @@
+#pragma once
+// Runs the built infraplan-cli as a user would and captures what it says; shared by the CLI
+// suites (tests/app, tests/catalog).
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+
+struct CliRun {
+    int exit_code = -1;  // -2 when the process crashed
+    QString out;
+    QString err;
+};
+
+inline CliRun runCli(const QStringList& args) {
+    QProcess process;
+    process.start(QStringLiteral(INFRAPLAN_CLI_PATH), args);
+    CliRun run;
+    if (!process.waitForFinished(60000)) {
+        process.kill();
+        process.waitForFinished();
+        run.err = QStringLiteral("timed out");
+        return run;
+    }
+    run.exit_code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    run.out = QString::fromUtf8(process.readAllStandardOutput());
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    return run;
+}
