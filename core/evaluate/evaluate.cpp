@@ -1,21 +1,23 @@
 #include "core/evaluate/evaluate.h"
 
-#include "core/design/resolve.h"
+#include "core/design/validate.h"
 #include "core/evaluate/inventory.h"
 #include "core/facility/facility_model.h"
 #include "core/perf/inference_engine.h"
 #include "core/perf/training_engine.h"
-#include "core/topology/graph.h"
 
 namespace infraplan {
 namespace {
 
 void addDiagnostics(const Diagnostics& diags, Results& results) {
     for (const Diagnostic& d : diags.items) {
-        auto& list = d.severity == Diagnostic::Severity::error ? results.reasons : results.warnings;
-        list.push_back(d.toString());
+        if (d.severity == Diagnostic::Severity::error) {
+            results.feasible = false;
+            results.reasons.push_back(d.toString());
+        } else {
+            results.warnings.push_back(d.toString());
+        }
     }
-    if (diags.hasErrors()) results.feasible = false;
 }
 
 // What the facility model needs from the workload engines' results.
@@ -40,31 +42,55 @@ FacilityWorkload facilityWorkload(const Design& design, const Results& results) 
     return w;
 }
 
-}  // namespace
-
-Results evaluate(const Design& design, const catalog::Catalog& catalog,
-                 const EvaluateOptions& options) {
-    Results results;
-    ExpandOptions expandOptions;
-    expandOptions.max_devices = options.max_devices;
-    const ExpandResult expanded = expand(design, catalog, expandOptions);
-    addDiagnostics(expanded.diagnostics, results);
-    if (!expanded.ok()) return results;
-    const Graph& graph = expanded.graph;
-    results.inventory = takeInventory(graph, catalog);
-    results.devices = results.inventory.devices;
-
-    if (design.workload.mode == WorkloadMode::training) evaluateTraining(design, catalog, results);
-    if (design.workload.mode == WorkloadMode::inference)
-        evaluateInference(design, catalog, nullptr, results);
-
+// Power, cooling, reliability, cost and energy of the expanded hardware under the workload.
+void evaluateFacilityInto(const Graph& graph, const Design& design, const catalog::Catalog& catalog,
+                          Results& results) {
     FacilityEvaluation facility =
         evaluateFacility(design, catalog, graph, facilityWorkload(design, results));
     addDiagnostics(facility.diagnostics, results);
     results.warnings.insert(results.warnings.end(), facility.warnings.begin(),
                             facility.warnings.end());
     results.facility = std::move(facility.results);
+}
+
+}  // namespace
+
+PreparedDesign prepareDesign(const Design& design, const catalog::Catalog& catalog,
+                             const EvaluateOptions& options) {
+    PreparedDesign prepared;
+    Results& results = prepared.base;
+    ValidateOptions validateOptions;
+    validateOptions.max_devices = options.max_devices;
+    addDiagnostics(validateDesign(design, catalog, validateOptions), results);
+    if (!results.feasible) return prepared;
+
+    ExpandOptions expandOptions;
+    expandOptions.max_devices = options.max_devices;
+    ExpandResult expanded = expand(design, catalog, expandOptions);
+    addDiagnostics(expanded.diagnostics, results);
+    if (!expanded.ok()) return prepared;
+
+    results.inventory = takeInventory(expanded.graph, catalog);
+    results.devices = results.inventory.devices;
+    prepared.graph = std::move(expanded.graph);
+    return prepared;
+}
+
+Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
+                         const catalog::Catalog& catalog) {
+    Results results = prepared.base;
+    if (!prepared.ok()) return results;
+    if (design.workload.mode == WorkloadMode::training)
+        evaluateTraining(design, catalog, results);
+    else
+        evaluateInference(design, catalog, nullptr, results);
+    evaluateFacilityInto(*prepared.graph, design, catalog, results);
     return results;
+}
+
+Results evaluate(const Design& design, const catalog::Catalog& catalog,
+                 const EvaluateOptions& options) {
+    return evaluatePrepared(prepareDesign(design, catalog, options), design, catalog);
 }
 
 }  // namespace infraplan

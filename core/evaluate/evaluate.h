@@ -1,10 +1,13 @@
 #pragma once
 // The engine's single entry point: a pure function of (design, catalog) -> results. The CLI,
-// the GUI (off its thread) and the tests all call this.
+// the GUI (off its thread), the strategy search and the tests all call this.
+
+#include <optional>
 
 #include "catalog/catalog.h"
 #include "core/design/design.h"
 #include "core/results/results.h"
+#include "core/topology/graph.h"
 
 namespace infraplan {
 
@@ -12,7 +15,23 @@ struct EvaluateOptions {
     long long max_devices = 1'000'000;  // designs that expand beyond this are refused
 };
 
-// Never throws for bad input: problems come back as `feasible: false` with reasons.
+// The hardware side of an evaluation: validation, the expanded graph and its inventory. It
+// depends only on the hardware, so a search over strategies prepares it once.
+struct PreparedDesign {
+    Results base;                // validation messages, inventory, device count
+    std::optional<Graph> graph;  // absent when the design is invalid
+    bool ok() const { return base.feasible && graph.has_value(); }
+};
+
+PreparedDesign prepareDesign(const Design& design, const catalog::Catalog& catalog,
+                             const EvaluateOptions& options = {});
+
+// Run the engines for `design` (same hardware as `prepared`, any workload and strategy).
+Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
+                         const catalog::Catalog& catalog);
+
+// prepareDesign + evaluatePrepared. Never throws for bad input: problems come back as
+// `feasible: false` with reasons.
 Results evaluate(const Design& design, const catalog::Catalog& catalog,
                  const EvaluateOptions& options = {});
 

@@ -5,11 +5,16 @@ namespace {
 
 const char* vertexKindName(VertexKind kind) {
     switch (kind) {
-        case VertexKind::accelerator: return "accelerator";
-        case VertexKind::memory: return "memory";
-        case VertexKind::switch_: return "switch";
-        case VertexKind::nic: return "nic";
-        case VertexKind::cpu: return "cpu";
+        case VertexKind::accelerator:
+            return "accelerator";
+        case VertexKind::memory:
+            return "memory";
+        case VertexKind::switch_:
+            return "switch";
+        case VertexKind::nic:
+            return "nic";
+        case VertexKind::cpu:
+            return "cpu";
     }
     return "?";
 }

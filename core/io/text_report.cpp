@@ -1,5 +1,6 @@
 #include "core/io/text_report.h"
 
+#include <cmath>
 #include <cstdio>
 
 namespace infraplan {
@@ -11,8 +12,19 @@ std::string formatScalar(const nlohmann::json& v) {
     if (v.is_null()) return "-";
     if (v.is_number_integer()) return std::to_string(v.get<long long>());
     if (v.is_number()) {
-        char buffer[32];
-        std::snprintf(buffer, sizeof buffer, "%.4g", v.get<double>());
+        const double x = v.get<double>();
+        char buffer[48];
+        if (std::fabs(x) >= 1e4 && std::fabs(x) < 1e15) {
+            // Large figures in full with thousands separators: 857,600 not 8.576e+05.
+            std::snprintf(buffer, sizeof buffer, "%.0f", x);
+            std::string digits = buffer;
+            const std::size_t first = digits[0] == '-' ? 1 : 0;
+            for (auto i = static_cast<std::ptrdiff_t>(digits.size()) - 3;
+                 i > static_cast<std::ptrdiff_t>(first); i -= 3)
+                digits.insert(static_cast<std::size_t>(i), ",");
+            return digits;
+        }
+        std::snprintf(buffer, sizeof buffer, "%.4g", x);
         return buffer;
     }
     return v.dump();

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "catalog/entries.h"
+#include "core/results/training_results.h"
 #include "core/facility/facility_results.h"
 #include "core/results/inference_results.h"
-#include "core/results/training_results.h"
 
 namespace infraplan {
 
@@ -41,11 +41,11 @@ struct Results {
     std::vector<Bottleneck> bottlenecks;
     long long devices = 0;
     Inventory inventory;
+    std::optional<TrainingResults> training;  // training-mode designs
+    std::optional<MemoryResults> memory;      // per-device memory (training engine fills it)
     // power.*, cooling.*, cost.*, energy.*, reliability.* (core/facility)
     std::optional<FacilityResults> facility;
     std::optional<InferenceResults> inference;  // inference-mode designs
-    std::optional<TrainingResults> training;  // training-mode designs
-    std::optional<MemoryResults> memory;      // per-device memory (training engine fills it)
 };
 
 }  // namespace infraplan

@@ -110,8 +110,8 @@ nlohmann::json resultsToJson(const Results& r) {
     j["inventory"] = inventoryToJson(r.inventory);
     if (r.training) j["training"] = trainingToJson(*r.training);
     if (r.memory) j["memory"] = memoryToJson(*r.memory);
-    writeInferenceJson(r, j);
     writeFacilityJson(r, j);
+    writeInferenceJson(r, j);
 
     for (const std::string& where : scrubNonFinite(j))
         j["warnings"].push_back("internal error: a non-finite value at " + where +

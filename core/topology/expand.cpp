@@ -39,7 +39,7 @@ struct ItemPlan {
     long long stride = 0;  // vertices per instance (0 for groups and fabrics)
     long long base = 0;    // first vertex of instance 0
     std::optional<NodeLayout> node;
-    long long attachedPorts = 0;  // fabrics: attachments over all instances
+    long long attachedLanes = 0;  // fabrics: attached lanes (switch ports), all instances
 };
 
 struct LinkPlan {
@@ -97,6 +97,9 @@ private:
                     } else if (!m_catalog.switchEntry(it.fabric->switch_ref)) {
                         m_diags.error(itemPointer(i) + "/switch",
                                       "no switch '" + it.fabric->switch_ref + "' in the catalog");
+                    } else if (!it.fabric->link.empty() && !m_catalog.link(it.fabric->link)) {
+                        m_diags.error(itemPointer(i) + "/link",
+                                      "no link '" + it.fabric->link + "' in the catalog");
                     }
                     break;
                 case ItemKind::node: {
@@ -203,7 +206,9 @@ private:
             for (int end : {plan.from, plan.to})
                 if (item(end).kind == ItemKind::fabric) {
                     ItemPlan& fabric = m_items[static_cast<std::size_t>(end)];
-                    fabric.attachedPorts = checkedAdd(fabric.attachedPorts, edges);
+                    fabric.attachedLanes =
+                        checkedAdd(fabric.attachedLanes,
+                                   checkedMultiply(checkedMultiply(plan.scopes, big), l.count));
                 }
         }
         for (std::size_t i = 0; i < m_items.size(); ++i) {
@@ -211,12 +216,15 @@ private:
             const ItemPlan& plan = m_items[i];
             if (it.kind != ItemKind::fabric || !it.fabric || plan.instances <= 0) continue;
             // Pairing spreads a fabric's attachments evenly over its instances.
-            const long long ports = plan.attachedPorts / plan.instances;
-            m_vertexBound =
-                checkedAdd(m_vertexBound,
-                           checkedMultiply(plan.instances, fabricVertexBound(*it.fabric, ports)));
-            m_edgeBound = checkedAdd(
-                m_edgeBound, checkedMultiply(plan.instances, fabricEdgeBound(*it.fabric, ports)));
+            const long long lanes = plan.attachedLanes / plan.instances;
+            const catalog::Switch* sw = m_catalog.switchEntry(it.fabric->switch_ref);
+            const int radix = sw ? sw->radix : 0;
+            m_fabricVertexBound =
+                checkedAdd(m_fabricVertexBound,
+                           checkedMultiply(plan.instances, fabricVertexBound(*it.fabric, lanes)));
+            m_fabricEdgeBound = checkedAdd(
+                m_fabricEdgeBound,
+                checkedMultiply(plan.instances, fabricEdgeBound(*it.fabric, lanes, radix)));
         }
     }
 
@@ -227,18 +235,22 @@ private:
                                            " (nothing was built)");
         };
         const long long indexLimit = std::numeric_limits<std::uint32_t>::max();
+        const long long vertices = checkedAdd(m_vertexBound, m_fabricVertexBound);
+        const long long edges = checkedAdd(m_edgeBound, m_fabricEdgeBound);
         if (m_devices > m_options.max_devices) {
             refuse("devices", m_devices, m_options.max_devices);
-        } else if (m_vertexBound > std::min(m_options.max_vertices, indexLimit)) {
-            refuse("graph vertices", m_vertexBound, std::min(m_options.max_vertices, indexLimit));
-        } else if (m_edgeBound > m_options.max_edges) {
-            refuse("graph edges", m_edgeBound, m_options.max_edges);
+        } else if (vertices > std::min(m_options.max_vertices, indexLimit)) {
+            refuse("graph vertices", vertices, std::min(m_options.max_vertices, indexLimit));
+        } else if (edges > m_options.max_edges) {
+            refuse("graph edges", edges, m_options.max_edges);
         }
         return !m_diags.hasErrors();
     }
 
     void emitItems() {
         Graph& g = m_result.graph;
+        // Exact for items and nodes; generated fabrics (bounded above, usually far smaller)
+        // grow the vectors as they are built.
         g.vertices.reserve(static_cast<std::size_t>(m_vertexBound));
         g.edges.reserve(static_cast<std::size_t>(m_edgeBound));
         g.accelerators.reserve(static_cast<std::size_t>(m_devices));
@@ -321,9 +333,12 @@ private:
                     if (fromFabric || toFabric) {
                         const int end = fromFabric ? plan.to : plan.from;
                         const long long endInstance = fromFabric ? b : a;
+                        const std::uint64_t owner = (static_cast<std::uint64_t>(end) << 40) |
+                                                    static_cast<std::uint64_t>(endInstance);
                         FabricAttachment att{portVertex(end, endInstance, j),
                                              lanes,
                                              railOf(end, endInstance, j),
+                                             owner,
                                              static_cast<int>(k),
                                              plan.link,
                                              &l.ref};
@@ -344,15 +359,12 @@ private:
 
     void emitFabrics() {
         for (auto& [index, instances] : m_fabricSlots) {
-            const Item& it = item(index);
-            if (!instances.empty())
-                m_diags.warning(itemPointer(static_cast<std::size_t>(index)),
-                                "fabric '" + it.id +
-                                    "' is modelled as one non-blocking switch until its "
-                                    "topology generator lands");
-            for (std::size_t n = 0; n < instances.size(); ++n)
-                emitFabric(it, static_cast<std::uint32_t>(index), static_cast<std::uint32_t>(n),
-                           instances[n], m_result.graph);
+            for (std::size_t n = 0; n < instances.size(); ++n) {
+                const FabricContext context{item(index), static_cast<std::uint32_t>(index),
+                                            static_cast<std::uint32_t>(n), m_catalog,
+                                            itemPointer(static_cast<std::size_t>(index))};
+                emitFabric(context, instances[n], m_result.graph, m_diags);
+            }
         }
     }
 
@@ -366,6 +378,7 @@ private:
     std::vector<LinkPlan> m_links;
     std::map<int, std::vector<std::vector<FabricAttachment>>> m_fabricSlots;
     long long m_devices = 0, m_vertexBound = 0, m_edgeBound = 0, m_nodes = 0;
+    long long m_fabricVertexBound = 0, m_fabricEdgeBound = 0;
 };
 
 }  // namespace

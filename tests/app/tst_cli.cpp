@@ -172,6 +172,42 @@ private Q_SLOTS:
         QVERIFY2(run.err.contains("50.0 MB") && run.err.contains("limit"), qPrintable(run.err));
     }
 
+    void compareTwoDesigns() {
+        Run run = runCli({"compare", example("hand-drawn-cxl.json"),
+                          example("dgx-h100-training.json"), "--json"});
+        QVERIFY2(run.exit_code == 0, qPrintable(run.err));
+        const auto comparison = nlohmann::json::parse(run.out.toStdString());
+        bool sawDevices = false;
+        for (const auto& m : comparison["metrics"]) {
+            if (m["metric"] != "devices") continue;
+            sawDevices = true;
+            QCOMPARE(m["a"].get<int>(), 8);
+            QCOMPARE(m["b"].get<int>(), 256);
+            QCOMPARE(m["change"].get<double>(), 31.0);
+        }
+        QVERIFY(sawDevices);
+        QCOMPARE(runCli({"compare", example("hand-drawn-cxl.json")}).exit_code, 2);
+    }
+
+    void reportWritesJsonAndCsv() {
+        const QString json = m_dir.filePath("report.json");
+        Run run = runCli({"report", example("hand-drawn-cxl.json"), "-o", json});
+        QVERIFY2(run.exit_code == 0, qPrintable(run.err));
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const auto report = nlohmann::json::parse(file.readAll().toStdString());
+        QCOMPARE(report["results"]["devices"].get<int>(), 8);
+        QCOMPARE(report["design"]["format"].get<std::string>(), std::string("infraplan-design"));
+        const QString csv = m_dir.filePath("report.csv");
+        QCOMPARE(runCli({"report", example("hand-drawn-cxl.json"), "-o", csv}).exit_code, 0);
+        QFile csvFile(csv);
+        QVERIFY(csvFile.open(QIODevice::ReadOnly));
+        QVERIFY(csvFile.readAll().contains("inventory.devices,8"));
+        QCOMPARE(runCli({"report", example("hand-drawn-cxl.json"), "-o", m_dir.filePath("r.txt")})
+                     .exit_code,
+                 2);
+    }
+
     void missingFile() {
         Run run = runCli({"validate", m_dir.filePath("does-not-exist.json")});
         QCOMPARE(run.exit_code, 1);

@@ -107,11 +107,12 @@ void DesignDocument::moveItems(const QHash<QString, QPointF>& positions) {
     if (!to.isEmpty()) m_undo->push(new MoveItemsCommand(this, from, to));
 }
 
-void DesignDocument::reparentItem(const QString& id, const QString& parentId, QPointF position) {
+bool DesignDocument::reparentItem(const QString& id, const QString& parentId, QPointF position) {
     const Item* item = m_design.findItem(id.toStdString());
-    if (!item || id == parentId || isInside(parentId.toStdString(), id.toStdString())) return;
+    if (!item || id == parentId) return false;
+    if (!parentId.isEmpty() && isInside(parentId.toStdString(), id.toStdString())) return false;
     const Item* parent = m_design.findItem(parentId.toStdString());
-    if (!parentId.isEmpty() && (!parent || parent->kind != ItemKind::group)) return;
+    if (!parentId.isEmpty() && (!parent || parent->kind != ItemKind::group)) return false;
     Item changed = *item;
     changed.parent = parentId.toStdString();
     const QString text = parent ? tr("Move “%1” into “%2”").arg(label(*item), label(*parent))
@@ -121,6 +122,13 @@ void DesignDocument::reparentItem(const QString& id, const QString& parentId, QP
     m_undo->push(
         new MoveItemsCommand(this, {{id, this->position(id.toStdString())}}, {{id, position}}));
     m_undo->endMacro();
+    return true;
+}
+
+void DesignDocument::setCollapsed(const QString& groupId, bool collapsed) {
+    const Item* group = m_design.findItem(groupId.toStdString());
+    if (!group || group->kind != ItemKind::group || isCollapsed(group->id) == collapsed) return;
+    m_undo->push(new SetCollapsedCommand(this, groupId, collapsed));
 }
 
 void DesignDocument::connectItems(const QString& from, const QString& to, const std::string& ref,

@@ -47,7 +47,9 @@ public:
                     const QHash<QString, QPointF>& positions, const QString& text);
     void removeItems(const QStringList& ids, std::vector<std::size_t> linkIndices = {});
     void moveItems(const QHash<QString, QPointF>& positions);
-    void reparentItem(const QString& id, const QString& parentId, QPointF position);
+    // Moves an item into a group ("" = top level) at a position inside it; false if refused.
+    bool reparentItem(const QString& id, const QString& parentId, QPointF position);
+    void setCollapsed(const QString& groupId, bool collapsed);
     void connectItems(const QString& from, const QString& to, const std::string& ref,
                       long long count = 1);
     void setItem(const Item& changed, const QString& text);

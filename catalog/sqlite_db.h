@@ -1,0 +1,85 @@
+#pragma once
+// A thin RAII layer over the SQLite C API. Values always travel as bound parameters; the only
+// SQL text built at run time joins identifiers taken from the schema itself (table_info).
+// Failures throw SqlError, which the catalog API turns into messages at its boundary.
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace infraplan::catalog {
+
+class SqlError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class Statement {
+public:
+    Statement(sqlite3* db, const std::string& sql);
+    ~Statement();
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+
+    // Parameters are 1-based, as in SQLite.
+    void bind(int index, double value);
+    void bind(int index, long long value);
+    void bind(int index, const std::string& value);
+    void bindNull(int index);
+    // Runs to the next row: true when a row is available, false when done.
+    bool step();
+    void reset();
+
+    int columnCount() const;
+    std::string columnName(int column) const;
+    bool isNull(int column) const;
+    bool isInteger(int column) const;
+    bool isReal(int column) const;
+    double columnDouble(int column) const;
+    long long columnInt(int column) const;
+    std::string columnText(int column) const;
+
+private:
+    sqlite3* m_db = nullptr;
+    sqlite3_stmt* m_stmt = nullptr;
+};
+
+class Database {
+public:
+    enum class Mode { read_only, read_write_create };
+    // ":memory:" opens a private in-memory database.
+    Database(const std::string& path, Mode mode);
+    ~Database();
+    Database(const Database&) = delete;
+    Database& operator=(const Database&) = delete;
+
+    // Runs a script of compiled-in SQL (never user text).
+    void exec(const std::string& sql);
+    int userVersion();
+    void setUserVersion(int version);
+    // Column names of a table of the schema, in order.
+    std::vector<std::string> columns(const std::string& table);
+    sqlite3* handle() const { return m_db; }
+
+private:
+    sqlite3* m_db = nullptr;
+};
+
+// BEGIN IMMEDIATE on construction, ROLLBACK on destruction unless commit() ran.
+class Transaction {
+public:
+    explicit Transaction(Database& db);
+    ~Transaction();
+    Transaction(const Transaction&) = delete;
+    Transaction& operator=(const Transaction&) = delete;
+    void commit();
+
+private:
+    Database& m_db;
+    bool m_done = false;
+};
+
+}  // namespace infraplan::catalog

@@ -1,0 +1,104 @@
+// Entries embedded in a design file: the array a design carries for the ids it uses, and the
+// overlay that reports differences from the local catalog instead of applying them silently.
+#include <QtTest>
+
+#include "catalog/builtin.h"
+#include "catalog/embedded_entries.h"
+#include "catalog/entry_json.h"
+
+using namespace infraplan::catalog;
+using nlohmann::json;
+
+namespace {
+std::set<std::string> idsOf(const json& array) {
+    std::set<std::string> ids;
+    for (const auto& e : array)
+        ids.insert(e["id"].get<std::string>());
+    return ids;
+}
+}  // namespace
+
+class TestEmbedded : public QObject {
+    Q_OBJECT
+
+private slots:
+    void embedsReferencedEntriesAndWhatTheyReference() {
+        const json array = embeddedEntriesFor(
+            builtinCatalog(), {"nvidia-dgx-h100", "llama3-70b", "no-such-id", "nvidia-dgx-h100"});
+        const auto ids = idsOf(array);
+        for (const char* id :
+             {"nvidia-dgx-h100", "nvidia-h100-sxm", "nvlink-4", "nvidia-nvswitch-gen3",
+              "nvidia-connectx-7", "ib-ndr-400", "llama3-70b"})
+            QVERIFY2(ids.count(id), id);
+        QCOMPARE(ids.size(), std::size_t(7));
+        QVERIFY(!array[0].contains("origin"));
+        QVERIFY(array[0].contains("source"));
+    }
+
+    void identicalEntriesChangeNothing() {
+        Catalog c = builtinCatalog();
+        infraplan::Diagnostics diags;
+        const auto report =
+            overlayEmbedded(c, embeddedEntriesFor(c, {"nvidia-dgx-h100"}), "/catalog", diags);
+        QVERIFY2(diags.items.empty(), diags.toString().c_str());
+        QVERIFY(report.added.empty() && report.differing.empty());
+        QCOMPARE(c.accelerator("nvidia-h100-sxm")->origin, Origin::builtin);
+    }
+
+    void differencesAreReportedNotSilentlyApplied() {
+        json array = embeddedEntriesFor(builtinCatalog(), {"nvidia-h100-sxm"});
+        array[0]["tdp_w"] = 750;
+        array[0]["memory_gb"] = 96;
+        json custom = array[0];
+        custom["id"] = "their-gpu";
+        array.push_back(custom);
+
+        Catalog design_wins = builtinCatalog();
+        infraplan::Diagnostics diags;
+        auto report = overlayEmbedded(design_wins, array, "/catalog", diags);
+        QCOMPARE(report.differing, std::vector<std::string>{"nvidia-h100-sxm"});
+        QCOMPARE(report.added, std::vector<std::string>{"their-gpu"});
+        QVERIFY(!diags.hasErrors());
+        const std::string text = diags.toString();
+        QVERIFY2(text.find("/catalog/0") != std::string::npos, text.c_str());
+        QVERIFY(text.find("tdp_w: 700.0 / 750") != std::string::npos ||
+                text.find("tdp_w: 700 / 750") != std::string::npos);
+        QVERIFY(text.find("memory_gb") != std::string::npos);
+        const Accelerator* used = design_wins.accelerator("nvidia-h100-sxm");
+        QCOMPARE(used->tdp_w, 750.0);
+        QCOMPARE(used->origin, Origin::embedded);
+        QVERIFY(used->overrides_builtin);
+        QCOMPARE(design_wins.accelerator("their-gpu")->origin, Origin::embedded);
+
+        Catalog local_wins = builtinCatalog();
+        diags = {};
+        report = overlayEmbedded(local_wins, array, "/catalog", diags, EmbeddedPolicy::use_local);
+        QCOMPARE(local_wins.accelerator("nvidia-h100-sxm")->tdp_w, 700.0);
+        QVERIFY(local_wins.accelerator("their-gpu"));
+        QVERIFY(diags.toString().find("local entry is kept") != std::string::npos);
+    }
+
+    void invalidEmbeddedEntriesAreNotApplied() {
+        json array = embeddedEntriesFor(builtinCatalog(), {"nvidia-h100-sxm"});
+        array[0]["tdp_w"] = -1;
+        array.push_back({{"id", "n"},
+                         {"kind", "node"},
+                         {"name", "n"},
+                         {"source", "d"},
+                         {"accelerator", "missing-gpu"},
+                         {"accelerators", 8}});
+        Catalog c = builtinCatalog();
+        infraplan::Diagnostics diags;
+        overlayEmbedded(c, array, "/catalog", diags);
+        QVERIFY(diags.hasErrors());
+        QVERIFY(diags.toString().find("/catalog/0/tdp_w") != std::string::npos);
+        QCOMPARE(c.accelerator("nvidia-h100-sxm")->tdp_w, 700.0);
+        QVERIFY(!c.node("n"));
+        diags = {};
+        overlayEmbedded(c, json::object(), "/catalog", diags);
+        QVERIFY(diags.hasErrors());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEmbedded)
+#include "tst_embedded.moc"

@@ -1,0 +1,25 @@
+#pragma once
+// Key specifications of catalog entries in a line (canvas cards) or a table (palette tooltips),
+// with units. Shared so that the palette, the canvas and the inspector say the same thing.
+
+#include <QString>
+
+#include "catalog/catalog.h"
+#include "core/design/design.h"
+
+namespace infraplan::ui {
+
+// "80 GB · 3.35 TB/s · 989 TFLOP/s bf16"; empty when the id is unknown.
+QString entrySummary(const catalog::Catalog& catalog, const std::string& id);
+// The summary of a design item (fabrics and ref-less CPUs included).
+QString itemSummary(const catalog::Catalog& catalog, const Item& item);
+// Rich-text tooltip: name, vendor, key specs, source.
+QString entryTooltip(const catalog::Catalog& catalog, const std::string& id);
+// Numbers for people: 1234.5 -> "1,235", 0.25 -> "0.25".
+QString formatNumber(double value, int significant = 3);
+// Byte/throughput helpers with units: formatGb(640) -> "640 GB", formatGb(2048) -> "2.05 TB".
+QString formatGb(double gb);
+QString formatGbPerS(double gbPerS);
+QString formatTflops(double tflops);
+
+}  // namespace infraplan::ui

@@ -1,0 +1,106 @@
+#pragma once
+// The canvas scene: a view of the DesignDocument. It creates, moves and removes graphics
+// items when the document says so, and turns user gestures (drops, drags, link drawing,
+// deletes, pastes) into document edits. Positions come from the design's layout only.
+
+#include <QGraphicsScene>
+#include <QHash>
+#include <QPointer>
+#include <QStringList>
+#include <vector>
+
+#include "ui/canvas/partpayload.h"
+
+class QGraphicsLineItem;
+
+namespace infraplan::ui {
+
+class DesignDocument;
+class NodeItem;
+class GroupNode;
+class LinkEdge;
+
+class DesignScene : public QGraphicsScene {
+    Q_OBJECT
+public:
+    enum class Tool { select, connect };
+    static constexpr qreal kGrid = 20;
+
+    explicit DesignScene(DesignDocument* document, QObject* parent = nullptr);
+    DesignDocument* document() const { return m_document; }
+
+    NodeItem* node(const QString& id) const { return m_nodes.value(id); }
+    const std::vector<LinkEdge*>& edges() const { return m_edges; }
+    QStringList selectedIds() const;
+    std::vector<std::size_t> selectedLinks() const;
+    void selectIds(const QStringList& ids);
+
+    Tool tool() const { return m_tool; }
+    void setTool(Tool tool);
+    // The catalog link new connections use ("" = the one that fits the two ends).
+    void setLinkRef(const std::string& ref) { m_linkRef = ref; }
+    const std::string& linkRef() const { return m_linkRef; }
+
+    bool snapToGrid() const { return m_snap; }
+    void setSnapToGrid(bool on) { m_snap = on; }
+    QPointF snap(QPointF p) const;
+    bool isDragging() const { return m_dragging; }
+
+    // User actions.
+    QString importPart(const PartPayload& payload, QPointF scenePos);
+    void highlightDropTarget(QPointF scenePos);  // while a drag hovers; null point clears
+    void deleteSelection();
+    void copySelection();
+    void paste();
+    void duplicateSelection();
+    void nudgeSelection(QPointF delta);
+    void groupSelection();
+    void ungroupSelection();
+    void toggleCollapsed(const QString& id);
+    // Marks the evaluation's bottleneck items.
+    void setBottlenecks(const QStringList& ids);
+
+    // Called by nodes when they move or resize.
+    void nodeGeometryChanged(NodeItem* node);
+
+Q_SIGNALS:
+    void selectionIdsChanged();
+    void message(const QString& text);
+
+protected:
+    void mousePressEvent(QGraphicsSceneMouseEvent* event) override;
+    void mouseMoveEvent(QGraphicsSceneMouseEvent* event) override;
+    void mouseReleaseEvent(QGraphicsSceneMouseEvent* event) override;
+    void drawBackground(QPainter* painter, const QRectF& rect) override;
+
+private:
+    void rebuild();
+    NodeItem* createNode(const QString& id);
+    void removeNode(const QString& id);
+    void refreshNode(const QString& id);
+    void placeNode(const QString& id);
+    void rebuildEdges();
+    void updateEdges();
+    NodeItem* nodeAt(QPointF scenePos, const NodeItem* excluding = nullptr) const;
+    GroupNode* groupAt(QPointF scenePos, const NodeItem* excluding = nullptr) const;
+    NodeItem* visibleNode(const std::string& id) const;
+    QPointF defaultPosition(const QString& id) const;
+    QPointF scenePositionOf(const QString& id) const;
+    void finishMove(QPointF releasePos);
+
+    DesignDocument* m_document;
+    QHash<QString, NodeItem*> m_nodes;
+    std::vector<LinkEdge*> m_edges;
+    Tool m_tool = Tool::select;
+    std::string m_linkRef;
+    bool m_snap = true;
+    bool m_dragging = false;
+    bool m_rebuilding = false;
+    QHash<QString, QPointF> m_pressPositions;
+    QPointer<GroupNode> m_dropTarget;
+    NodeItem* m_linkFrom = nullptr;
+    QGraphicsLineItem* m_rubberLink = nullptr;
+    int m_pasteCount = 0;
+};
+
+}  // namespace infraplan::ui

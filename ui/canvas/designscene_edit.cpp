@@ -1,0 +1,227 @@
+// DesignScene, part two: the user's gestures and commands (drop, drag, connect, delete,
+// copy/paste, group). Each becomes one DesignDocument edit.
+#include <QClipboard>
+#include <QGraphicsLineItem>
+#include <QGraphicsSceneMouseEvent>
+#include <QGuiApplication>
+#include <QMimeData>
+
+#include "ui/app/theme.h"
+#include "ui/canvas/clipboard.h"
+#include "ui/canvas/designscene.h"
+#include "ui/canvas/groupnode.h"
+#include "ui/canvas/nodeitem.h"
+#include "ui/document/designdocument.h"
+
+namespace infraplan::ui {
+
+QString DesignScene::importPart(const PartPayload& payload, QPointF scenePos) {
+    const catalog::Catalog& catalog = m_document->catalog();
+    Item item = makeItem(payload, catalog);
+    if (!item.ref.empty() && !catalog.entry(item.ref)) {
+        Q_EMIT message(tr("The catalog has no part “%1”.").arg(QString::fromStdString(item.ref)));
+        return {};
+    }
+    // The drop point is the card's centre.
+    const QPointF half = item.kind == ItemKind::group ? QPointF(130, GroupNode::kHeaderHeight / 2)
+                         : item.kind == ItemKind::fabric ? QPointF(130, 36)
+                                                          : QPointF(112, 36);
+    QPointF pos = scenePos - half;
+    if (GroupNode* group = groupAt(scenePos)) {
+        item.parent = group->id().toStdString();
+        pos = group->mapFromScene(pos);
+    }
+    const QString id = m_document->addItem(std::move(item), snap(pos));
+    selectIds({id});
+    return id;
+}
+
+void DesignScene::highlightDropTarget(QPointF scenePos) {
+    GroupNode* target = scenePos.isNull() ? nullptr : groupAt(scenePos);
+    if (target == m_dropTarget) return;
+    if (m_dropTarget) m_dropTarget->setDropTarget(false);
+    m_dropTarget = target;
+    if (m_dropTarget) m_dropTarget->setDropTarget(true);
+}
+
+void DesignScene::deleteSelection() {
+    const QStringList ids = selectedIds();
+    const std::vector<std::size_t> links = selectedLinks();
+    if (ids.isEmpty() && links.empty()) return;
+    m_document->removeItems(ids, links);
+}
+
+void DesignScene::copySelection() {
+    const QByteArray data = copyParts(*m_document, selectedIds(),
+                                      [this](const QString& id) { return scenePositionOf(id); });
+    if (data.isEmpty()) return;
+    auto* mime = new QMimeData;
+    mime->setData(QString::fromLatin1(kPartsMimeType), data);
+    mime->setText(QString::fromUtf8(data));
+    QGuiApplication::clipboard()->setMimeData(mime);
+    m_pasteCount = 0;
+}
+
+void DesignScene::paste() {
+    const QMimeData* mime = QGuiApplication::clipboard()->mimeData();
+    if (!mime || !mime->hasFormat(QString::fromLatin1(kPartsMimeType))) return;
+    ++m_pasteCount;
+    const QStringList ids = pasteParts(*m_document, mime->data(QString::fromLatin1(kPartsMimeType)),
+                                       QPointF(40, 40) * m_pasteCount, tr("Paste"));
+    selectIds(ids);
+}
+
+void DesignScene::duplicateSelection() {
+    const QByteArray data = copyParts(*m_document, selectedIds(),
+                                      [this](const QString& id) { return scenePositionOf(id); });
+    if (data.isEmpty()) return;
+    selectIds(pasteParts(*m_document, data, QPointF(40, 40), tr("Duplicate")));
+}
+
+void DesignScene::nudgeSelection(QPointF delta) {
+    QHash<QString, QPointF> positions;
+    for (QGraphicsItem* item : selectedItems()) {
+        auto* node = dynamic_cast<NodeItem*>(item);
+        if (!node) continue;
+        bool ancestorSelected = false;
+        for (QGraphicsItem* p = node->parentItem(); p; p = p->parentItem())
+            ancestorSelected = ancestorSelected || p->isSelected();
+        if (!ancestorSelected) positions.insert(node->id(), node->pos() + delta);
+    }
+    m_document->moveItems(positions);
+}
+
+void DesignScene::groupSelection() {
+    QStringList ids;
+    for (const QString& id : selectedIds()) {
+        bool ancestorSelected = false;
+        for (QGraphicsItem* p = m_nodes.value(id)->parentItem(); p; p = p->parentItem())
+            ancestorSelected = ancestorSelected || p->isSelected();
+        if (!ancestorSelected) ids << id;
+    }
+    if (ids.isEmpty()) return;
+    const QString group = m_document->groupItems(ids, "server");
+    if (group.isEmpty())
+        Q_EMIT message(tr("Only parts that sit in the same group can be grouped together."));
+    else
+        selectIds({group});
+}
+
+void DesignScene::ungroupSelection() {
+    for (const QString& id : selectedIds()) {
+        QString error;
+        if (qgraphicsitem_cast<GroupNode*>(m_nodes.value(id)) && !m_document->ungroup(id, &error) &&
+            !error.isEmpty())
+            Q_EMIT message(error);
+    }
+}
+
+void DesignScene::toggleCollapsed(const QString& id) {
+    m_document->setCollapsed(id, !m_document->isCollapsed(id.toStdString()));
+}
+
+void DesignScene::setBottlenecks(const QStringList& ids) {
+    for (NodeItem* n : std::as_const(m_nodes)) n->setBottleneck(ids.contains(n->id()));
+}
+
+void DesignScene::mousePressEvent(QGraphicsSceneMouseEvent* event) {
+    if (m_tool == Tool::connect && event->button() == Qt::LeftButton) {
+        m_linkFrom = nodeAt(event->scenePos());
+        if (m_linkFrom) {
+            m_rubberLink = addLine(QLineF(event->scenePos(), event->scenePos()),
+                                   QPen(theme().accent, 2, Qt::DashLine, Qt::RoundCap));
+            m_rubberLink->setZValue(100);
+        }
+        event->accept();
+        return;
+    }
+    QGraphicsScene::mousePressEvent(event);
+    if (event->button() != Qt::LeftButton) return;
+    m_pressPositions.clear();
+    for (QGraphicsItem* item : selectedItems()) {
+        auto* node = dynamic_cast<NodeItem*>(item);
+        if (!node) continue;
+        bool ancestorSelected = false;
+        for (QGraphicsItem* p = node->parentItem(); p; p = p->parentItem())
+            ancestorSelected = ancestorSelected || p->isSelected();
+        if (!ancestorSelected) m_pressPositions.insert(node->id(), node->pos());
+    }
+    m_dragging = mouseGrabberItem() != nullptr;
+}
+
+void DesignScene::mouseMoveEvent(QGraphicsSceneMouseEvent* event) {
+    if (m_tool == Tool::connect) {
+        if (m_rubberLink) {
+            QLineF line = m_rubberLink->line();
+            line.setP2(event->scenePos());
+            m_rubberLink->setLine(line);
+        }
+        event->accept();
+        return;
+    }
+    QGraphicsScene::mouseMoveEvent(event);
+    if (m_dragging && m_pressPositions.size() == 1) {
+        NodeItem* moving = m_nodes.value(m_pressPositions.begin().key());
+        GroupNode* target = groupAt(event->scenePos(), moving);
+        if (target != m_dropTarget) {
+            if (m_dropTarget) m_dropTarget->setDropTarget(false);
+            m_dropTarget = target;
+            if (target) target->setDropTarget(true);
+        }
+    }
+}
+
+void DesignScene::mouseReleaseEvent(QGraphicsSceneMouseEvent* event) {
+    if (m_tool == Tool::connect) {
+        if (m_rubberLink) {
+            delete m_rubberLink;
+            m_rubberLink = nullptr;
+        }
+        NodeItem* to = m_linkFrom ? nodeAt(event->scenePos(), m_linkFrom) : nullptr;
+        if (m_linkFrom && to) {
+            const Design& design = m_document->design();
+            const Item* a = design.findItem(m_linkFrom->id().toStdString());
+            const Item* b = design.findItem(to->id().toStdString());
+            std::string ref = m_linkRef;
+            if (ref.empty() && a && b) ref = suggestLink(design, m_document->catalog(), *a, *b);
+            if (ref.empty())
+                Q_EMIT message(tr("The catalog has no link type for this connection."));
+            else
+                m_document->connectItems(m_linkFrom->id(), to->id(), ref);
+        }
+        m_linkFrom = nullptr;
+        event->accept();
+        return;
+    }
+    QGraphicsScene::mouseReleaseEvent(event);
+    if (event->button() == Qt::LeftButton && m_dragging) {
+        m_dragging = false;
+        highlightDropTarget({});
+        finishMove(event->scenePos());
+    }
+}
+
+void DesignScene::finishMove(QPointF releasePos) {
+    QHash<QString, QPointF> moved;
+    for (auto it = m_pressPositions.begin(); it != m_pressPositions.end(); ++it) {
+        NodeItem* node = m_nodes.value(it.key());
+        if (node && node->pos() != it.value()) moved.insert(it.key(), node->pos());
+    }
+    m_pressPositions.clear();
+    if (moved.isEmpty()) return;
+    if (moved.size() == 1) {
+        // One item dropped onto another group (or out onto the canvas) changes its parent.
+        const QString id = moved.begin().key();
+        NodeItem* node = m_nodes.value(id);
+        const Item* item = m_document->design().findItem(id.toStdString());
+        GroupNode* target = groupAt(releasePos, node);
+        const QString parent = target ? target->id() : QString();
+        if (item && parent != QString::fromStdString(item->parent)) {
+            const QPointF pos = snap(target ? target->mapFromScene(node->scenePos()) : node->scenePos());
+            if (m_document->reparentItem(id, parent, pos)) return;
+        }
+    }
+    m_document->moveItems(moved);
+}
+
+}  // namespace infraplan::ui
