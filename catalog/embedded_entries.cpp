@@ -3,7 +3,6 @@
 #include <set>
 
 #include "catalog/entry_batch.h"
-#include "catalog/entry_fields.h"
 
 namespace infraplan::catalog {
 namespace {
@@ -20,24 +19,6 @@ std::string shortValue(const json& v) {
     if (v.is_null()) return "(none)";
     std::string text = v.is_string() ? v.get<std::string>() : v.dump();
     return text.size() > 60 ? text.substr(0, 57) + "..." : text;
-}
-
-// Ids an entry references directly.
-std::vector<std::string> referencesOf(const AnyEntry& entry) {
-    std::vector<std::string> ids;
-    std::visit(
-        [&](const auto& e) {
-            using T = std::decay_t<decltype(e)>;
-            if constexpr (!std::is_same_v<T, Model>) {
-                for (const auto& f : fieldSpecs(static_cast<const T*>(nullptr))) {
-                    if (f.type != FieldType::reference) continue;
-                    const json v = f.get(e);
-                    if (v.is_string()) ids.push_back(v.get<std::string>());
-                }
-            }
-        },
-        entry);
-    return ids;
 }
 
 }  // namespace
@@ -99,7 +80,7 @@ json embeddedEntriesFor(const Catalog& catalog, const std::vector<std::string>& 
         auto entry = findEntry(catalog, id);
         if (!entry) continue;
         for (auto& ref : referencesOf(*entry))
-            queue.push_back(std::move(ref));
+            queue.push_back(std::move(ref.id));
         found.push_back(std::move(*entry));
     }
     std::sort(found.begin(), found.end(),

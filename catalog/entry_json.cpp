@@ -330,8 +330,8 @@ json entryToFlatJson(const AnyEntry& entry) {
     return j;
 }
 
-void checkReferences(const AnyEntry& entry, const Catalog& context, const std::string& pointer,
-                     Diagnostics& diags) {
+std::vector<EntryReference> referencesOf(const AnyEntry& entry) {
+    std::vector<EntryReference> refs;
     std::visit(
         [&](const auto& e) {
             using T = std::decay_t<decltype(e)>;
@@ -339,18 +339,24 @@ void checkReferences(const AnyEntry& entry, const Catalog& context, const std::s
                 for (const auto& f : fieldSpecs(static_cast<const T*>(nullptr))) {
                     if (f.type != FieldType::reference) continue;
                     const json v = f.get(e);
-                    if (v.is_null()) continue;
-                    const std::string id = v.get<std::string>();
-                    const auto kind = context.kindOf(id);
-                    if (kind != f.ref_kind)
-                        diags.error(pointer + "/" + f.name,
-                                    "must name " + withArticle(toString(f.ref_kind)) +
-                                        " of the catalog, got \"" + id + "\"" +
-                                        (kind ? std::string(" (a ") + toString(*kind) + ")" : ""));
+                    if (v.is_string()) refs.push_back({f.name, f.ref_kind, v.get<std::string>()});
                 }
             }
         },
         entry);
+    return refs;
+}
+
+void checkReferences(const AnyEntry& entry, const Catalog& context, const std::string& pointer,
+                     Diagnostics& diags) {
+    for (const auto& ref : referencesOf(entry)) {
+        const auto kind = context.kindOf(ref.id);
+        if (kind == ref.kind) continue;
+        diags.error(pointer + "/" + ref.field,
+                    "must name " + withArticle(toString(ref.kind)) + " of the catalog, got \"" +
+                        ref.id + "\"" +
+                        (kind ? " (" + withArticle(toString(*kind)) + ")" : std::string()));
+    }
 }
 
 void putEntry(Catalog& catalog, AnyEntry entry) {

@@ -39,6 +39,14 @@ nlohmann::json entryToJson(const AnyEntry& entry);
 // The flat form (see above), without origin; "field_sources" stays an object.
 nlohmann::json entryToFlatJson(const AnyEntry& entry);
 
+// One reference of an entry to another: the field, the kind it must name, the id it names.
+struct EntryReference {
+    std::string field;
+    EntryKind kind;
+    std::string id;
+};
+std::vector<EntryReference> referencesOf(const AnyEntry& entry);
+
 // Every reference (node -> accelerator, link, switch, nic; accelerator -> link; memory ->
 // link) must name an entry of the right kind in `context`.
 void checkReferences(const AnyEntry& entry, const Catalog& context, const std::string& pointer,

@@ -189,15 +189,6 @@ ImportReport importIntoUserCatalog(const std::string& path, const std::string& u
     return report;
 }
 
-std::vector<AnyEntry> catalogEntries(const Catalog& catalog, std::optional<EntryKind> kind) {
-    std::vector<AnyEntry> out;
-    forEachEntry(catalog, [&](const auto& e) {
-        AnyEntry entry = e;
-        if (!kind || kindOf(entry) == *kind) out.push_back(std::move(entry));
-    });
-    return out;
-}
-
 std::string entriesToJsonText(const std::vector<AnyEntry>& entries) {
     json doc = {{"format", "infraplan-catalog"}, {"version", 1}, {"entries", json::array()}};
     for (const auto& e : entries)

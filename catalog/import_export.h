@@ -36,9 +36,6 @@ ImportReport readCatalogFile(const std::string& path, const Catalog& context,
 ImportReport importIntoUserCatalog(const std::string& path, const std::string& user_path,
                                    const ImportOptions& options = {});
 
-// Every entry of the catalog (optionally of one kind), kinds in order, ids sorted.
-std::vector<AnyEntry> catalogEntries(const Catalog& catalog,
-                                     std::optional<EntryKind> kind = std::nullopt);
 std::string entriesToJsonText(const std::vector<AnyEntry>& entries);
 std::string entriesToCsvText(const std::vector<AnyEntry>& entries);
 // Write `entries` to `path` in the format of its extension, atomically (temporary file, then

@@ -2,11 +2,13 @@
 
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <sstream>
 
 #include "catalog/entry_json.h"
 #include "catalog/import_export.h"
+#include "catalog/query.h"
 #include "catalog/user_catalog.h"
 
 namespace infraplan::cli {
@@ -19,6 +21,8 @@ constexpr int kExitInvalid = 1;
 
 struct CatalogArgs {
     std::string kind;
+    std::string vendor;
+    std::string search;
     bool json = false;
     std::string id;
     std::string file;
@@ -26,17 +30,12 @@ struct CatalogArgs {
     bool user_only = false;
 };
 
-// The merged catalog, with any problem of the user catalog on stderr.
-Catalog openCatalog(const CliGlobals& globals) {
-    std::vector<std::string> messages;
-    Catalog catalog = loadCatalog(globals.user_catalog, &messages);
-    for (const auto& m : messages)
-        std::cerr << "infraplan-cli: warning: " << m << "\n";
-    return catalog;
-}
-
-std::optional<EntryKind> kindFilter(const std::string& kind) {
-    return kind.empty() ? std::nullopt : entryKindFromString(kind);
+EntryFilter filterOf(const CatalogArgs& args) {
+    EntryFilter filter;
+    if (!args.kind.empty()) filter.kind = entryKindFromString(args.kind);
+    filter.vendor = args.vendor;
+    filter.text = args.search;
+    return filter;
 }
 
 std::string originLabel(const EntryBase& e) {
@@ -78,8 +77,8 @@ std::string keyFigures(const AnyEntry& entry) {
 }
 
 void list(const CliGlobals& globals, const CatalogArgs& args, int& exit_code) {
-    const Catalog catalog = openCatalog(globals);
-    const auto entries = catalogEntries(catalog, kindFilter(args.kind));
+    const Catalog catalog = openCliCatalog(globals);
+    const auto entries = findEntries(catalog, filterOf(args));
     if (args.json) {
         json array = json::array();
         for (const auto& e : entries)
@@ -98,7 +97,7 @@ void list(const CliGlobals& globals, const CatalogArgs& args, int& exit_code) {
 }
 
 void show(const CliGlobals& globals, const CatalogArgs& args, int& exit_code) {
-    const Catalog catalog = openCatalog(globals);
+    const Catalog catalog = openCliCatalog(globals);
     const auto entry = findEntry(catalog, args.id);
     if (!entry) {
         std::cerr << "infraplan-cli: no catalog entry \"" << args.id
@@ -149,8 +148,8 @@ void importFile(const CliGlobals& globals, const CatalogArgs& args, int& exit_co
 }
 
 void exportFile(const CliGlobals& globals, const CatalogArgs& args, int& exit_code) {
-    const Catalog catalog = openCatalog(globals);
-    auto entries = catalogEntries(catalog, kindFilter(args.kind));
+    const Catalog catalog = openCliCatalog(globals);
+    auto entries = findEntries(catalog, filterOf(args));
     if (args.user_only)
         std::erase_if(entries,
                       [](const AnyEntry& e) { return baseOf(e).origin == Origin::builtin; });
@@ -177,6 +176,14 @@ void removeEntry(const CliGlobals& globals, const CatalogArgs& args, int& exit_c
 
 }  // namespace
 
+Catalog openCliCatalog(const CliGlobals& globals) {
+    std::vector<std::string> messages;
+    Catalog catalog = loadCatalog(globals.user_catalog, &messages);
+    for (const auto& m : messages)
+        std::cerr << "infraplan-cli: warning: " << m << "\n";
+    return catalog;
+}
+
 void addCatalogCommand(CLI::App& app, const CliGlobals& globals, int& exit_code) {
     auto args = std::make_shared<CatalogArgs>();
     CLI::App* cmd = app.add_subcommand("catalog", "List, show, import and export catalog entries");
@@ -187,6 +194,10 @@ void addCatalogCommand(CLI::App& app, const CliGlobals& globals, int& exit_code)
     CLI::App* list_cmd = cmd->add_subcommand("list", "List catalog entries (built-in + user)");
     list_cmd->add_option("--kind", args->kind, "Only entries of this kind")
         ->check(CLI::IsMember(kinds));
+    list_cmd->add_option("--vendor", args->vendor, "Only entries of this vendor");
+    list_cmd->add_option("--search", args->search,
+                         "Only entries whose id, name or vendor "
+                         "contains this text");
     list_cmd->add_flag("--json", args->json, "Print a JSON array of entries with their sources");
     list_cmd->callback([&globals, &exit_code, args] { list(globals, *args, exit_code); });
 

@@ -1,12 +1,12 @@
 #include "app/cli/design_commands.h"
 
+#include "app/cli/design_loading.h"
+
 #include <fstream>
 #include <iostream>
 #include <memory>
 
 #include "catalog/catalog.h"
-#include "catalog/embedded_entries.h"
-#include "catalog/user_catalog.h"
 #include "core/design/validate.h"
 #include "core/evaluate/evaluate.h"
 #include "core/io/design_json.h"
@@ -17,78 +17,11 @@
 namespace infraplan::cli {
 namespace {
 
-constexpr int kExitOk = 0;
-constexpr int kExitInvalid = 1;
-constexpr int kExitUsage = 2;
-
-// Arguments of one subcommand; they live as long as the CLI::App that points into them.
-struct DesignArgs {
-    std::vector<std::string> paths;
-    std::vector<std::string> overrides;
-    long long max_devices = 1'000'000;
-    bool json = false;
-    std::string output;
-};
-
-// The built-in catalog overlaid by the user's; problems with the user file are reported and
-// leave the built-in catalog working.
-catalog::Catalog cliCatalog(const CliGlobals& globals) {
-    std::vector<std::string> messages;
-    catalog::Catalog catalog = catalog::loadCatalog(globals.user_catalog, &messages);
-    for (const std::string& m : messages)
-        std::cerr << "catalog: " << m << "\n";
-    return catalog;
-}
-
-// A design with the catalog it is evaluated against: the local one, with the entries the
-// design file embeds laid over it (differences reported, DESIGN.md §2).
-struct LoadedDesign {
-    Design design;
-    catalog::Catalog catalog;
-};
-
-// Load, apply --set, overlay embedded entries, validate; print every problem. nullopt = invalid.
-std::optional<LoadedDesign> loadValidDesign(const std::string& path, const DesignArgs& args,
-                                            const catalog::Catalog& local) {
-    LoadOptions options;
-    options.overrides = args.overrides;
-    LoadResult loaded = loadDesignFile(path, options);
-    if (!loaded.ok()) {
-        std::cerr << path << ": invalid design\n" << loaded.diagnostics.toString();
-        return std::nullopt;
-    }
-    LoadedDesign result{std::move(*loaded.design), local};
-    Diagnostics checks;
-    if (!result.design.catalog.empty())
-        catalog::overlayEmbedded(result.catalog, result.design.catalog, "/catalog", checks);
-    ValidateOptions validateOptions;
-    validateOptions.max_devices = args.max_devices;
-    Diagnostics semantic = validateDesign(result.design, result.catalog, validateOptions);
-    checks.items.insert(checks.items.end(), semantic.items.begin(), semantic.items.end());
-    if (checks.hasErrors()) {
-        std::cerr << path << ": invalid design\n" << checks.toString();
-        return std::nullopt;
-    }
-    if (!checks.items.empty()) std::cerr << path << ":\n" << checks.toString();
-    return result;
-}
-
 nlohmann::json evaluateToJson(const Design& design, const DesignArgs& args,
                               const catalog::Catalog& catalog) {
     EvaluateOptions options;
     options.max_devices = args.max_devices;
     return resultsToJson(evaluate(design, catalog, options));
-}
-
-CLI::App* designCommand(CLI::App& app, const char* name, const char* description, DesignArgs& args,
-                        bool overrides) {
-    CLI::App* cmd = app.add_subcommand(name, description);
-    if (overrides)
-        cmd->add_option("--set", args.overrides,
-                        "Override one field before evaluating: PATH=VALUE (e.g. strategy.tp=4)");
-    cmd->add_option("--max-devices", args.max_devices, "Refuse designs with more accelerators")
-        ->check(CLI::PositiveNumber);
-    return cmd;
 }
 
 // Write via a temporary file and a rename, so a failed write never leaves half a report.
@@ -118,7 +51,7 @@ bool endsWith(const std::string& text, const std::string& suffix) {
 
 void addDesignCommands(CLI::App& app, const CliGlobals& globals, int& exit_code) {
     auto validateArgs = std::make_shared<DesignArgs>();
-    CLI::App* validate = designCommand(
+    CLI::App* validate = designSubcommand(
         app, "validate", "Check a design file; exit 0 if valid, 1 if not", *validateArgs, false);
     validate->add_option("DESIGN", validateArgs->paths, "Design file (.json)")
         ->required()
@@ -131,7 +64,7 @@ void addDesignCommands(CLI::App& app, const CliGlobals& globals, int& exit_code)
     });
 
     auto evaluateArgs = std::make_shared<DesignArgs>();
-    CLI::App* evaluateCmd = designCommand(
+    CLI::App* evaluateCmd = designSubcommand(
         app, "evaluate", "Evaluate a design and print its results", *evaluateArgs, true);
     evaluateCmd->add_option("DESIGN", evaluateArgs->paths, "Design file (.json)")
         ->required()
@@ -156,8 +89,8 @@ void addDesignCommands(CLI::App& app, const CliGlobals& globals, int& exit_code)
 
     auto compareArgs = std::make_shared<DesignArgs>();
     CLI::App* compare =
-        designCommand(app, "compare", "Evaluate two designs and compare them metric by metric",
-                      *compareArgs, true);
+        designSubcommand(app, "compare", "Evaluate two designs and compare them metric by metric",
+                         *compareArgs, true);
     compare->add_option("A B", compareArgs->paths, "Two design files")->required()->expected(2);
     compare->add_flag("--json", compareArgs->json, "Print the comparison as JSON");
     compare->callback([&globals, &exit_code, compareArgs] {
@@ -180,7 +113,7 @@ void addDesignCommands(CLI::App& app, const CliGlobals& globals, int& exit_code)
     });
 
     auto reportArgs = std::make_shared<DesignArgs>();
-    CLI::App* report = designCommand(
+    CLI::App* report = designSubcommand(
         app, "report", "Write a report of a design: -o OUT.json | OUT.csv", *reportArgs, true);
     report->add_option("DESIGN", reportArgs->paths, "Design file (.json)")->required()->expected(1);
     report->add_option("-o,--output", reportArgs->output, "Report file: .json or .csv")->required();

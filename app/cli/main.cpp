@@ -7,21 +7,11 @@
 #include "app/cli/catalog_command.h"
 #include "app/cli/cli_globals.h"
 #include "app/cli/design_commands.h"
+#include "app/cli/search_command.h"
 
 namespace {
 
 constexpr int kExitUsage = 2;
-
-// Subcommands whose capability has not landed yet: they say so plainly and exit 2.
-void addPending(CLI::App& app, const std::string& name, const std::string& description,
-                const std::string& pending, int& exit_code) {
-    CLI::App* cmd = app.add_subcommand(name, description + " (not available yet)");
-    cmd->allow_extras();
-    cmd->callback([&exit_code, name, pending] {
-        std::cerr << "infraplan-cli " << name << ": not available yet: " << pending << "\n";
-        exit_code = kExitUsage;
-    });
-}
 
 }  // namespace
 
@@ -38,8 +28,7 @@ int main(int argc, char** argv) {
 
     int exit_code = 0;
     infraplan::cli::addDesignCommands(app, globals, exit_code);
-    addPending(app, "search", "Search strategies and hardware choices for a design",
-               "strategy search is a later capability", exit_code);
+    infraplan::cli::addSearchCommand(app, globals, exit_code);
     infraplan::cli::addCatalogCommand(app, globals, exit_code);
 
     try {

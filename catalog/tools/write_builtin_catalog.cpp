@@ -4,6 +4,7 @@
 
 #include "catalog/builtin.h"
 #include "catalog/import_export.h"
+#include "catalog/query.h"
 
 int main(int argc, char** argv) {
     using namespace infraplan::catalog;
@@ -16,7 +17,7 @@ int main(int argc, char** argv) {
         return 1;
     }
     std::string error;
-    if (!exportEntries(catalogEntries(builtinCatalog()), argv[1], &error)) {
+    if (!exportEntries(findEntries(builtinCatalog()), argv[1], &error)) {
         std::cerr << error << "\n";
         return 1;
     }

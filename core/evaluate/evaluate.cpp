@@ -42,17 +42,6 @@ FacilityWorkload facilityWorkload(const Design& design, const Results& results) 
     return w;
 }
 
-// Power, cooling, reliability, cost and energy of the expanded hardware under the workload.
-void evaluateFacilityInto(const Graph& graph, const Design& design, const catalog::Catalog& catalog,
-                          Results& results) {
-    FacilityEvaluation facility =
-        evaluateFacility(design, catalog, graph, facilityWorkload(design, results));
-    addDiagnostics(facility.diagnostics, results);
-    results.warnings.insert(results.warnings.end(), facility.warnings.begin(),
-                            facility.warnings.end());
-    results.facility = std::move(facility.results);
-}
-
 }  // namespace
 
 PreparedDesign prepareDesign(const Design& design, const catalog::Catalog& catalog,
@@ -84,7 +73,13 @@ Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
         evaluateTraining(design, catalog, results);
     else
         evaluateInference(design, catalog, nullptr, results);
-    evaluateFacilityInto(*prepared.graph, design, catalog, results);
+
+    FacilityEvaluation facility =
+        evaluateFacility(design, catalog, *prepared.graph, facilityWorkload(design, results));
+    addDiagnostics(facility.diagnostics, results);
+    results.warnings.insert(results.warnings.end(), facility.warnings.begin(),
+                            facility.warnings.end());
+    results.facility = std::move(facility.results);
     return results;
 }
 

@@ -32,6 +32,8 @@ LoadResult loadDesignFile(const std::string& path, const LoadOptions& options = 
 LoadResult designFromJson(const nlohmann::json& document);
 
 nlohmann::json designToJson(const Design& design);
+// The strategy section alone (inference fields written for inference designs).
+nlohmann::json strategyToJson(const Strategy& strategy, bool inference);
 std::string serializeDesign(const Design& design);  // pretty-printed, newline-terminated
 
 // Atomic save: write a temporary file beside `path`, then rename over it. The GUI uses

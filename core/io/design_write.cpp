@@ -100,7 +100,7 @@ json workloadToJson(const Workload& w) {
     return j;
 }
 
-json strategyToJson(const Strategy& s, bool inference) {
+json writeStrategy(const Strategy& s, bool inference) {
     json j = {{"tp", s.tp}, {"pp", s.pp}};
     j["dp"] = s.dpIsAuto() ? json("auto") : json(s.dp);
     j["cp"] = s.cp;
@@ -148,6 +148,10 @@ json economicsToJson(const Economics& e) {
 
 }  // namespace
 
+json strategyToJson(const Strategy& strategy, bool inference) {
+    return writeStrategy(strategy, inference);
+}
+
 json designToJson(const Design& d) {
     json hardware = json::object();
     hardware["items"] = json::array();
@@ -165,7 +169,7 @@ json designToJson(const Design& d) {
     if (!d.description.empty()) j["description"] = d.description;
     j["hardware"] = hardware;
     j["workload"] = workloadToJson(d.workload);
-    j["strategy"] = strategyToJson(d.strategy, d.workload.mode == WorkloadMode::inference);
+    j["strategy"] = writeStrategy(d.strategy, d.workload.mode == WorkloadMode::inference);
     j["facility"] = facilityToJson(d.facility);
     j["economics"] = economicsToJson(d.economics);
     if (!d.layout.empty()) j["layout"] = d.layout;

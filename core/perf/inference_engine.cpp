@@ -23,13 +23,25 @@ std::string fmt(const char* format, double x) {
     return buf;
 }
 
-double attainmentAt(const ServingSetup& s, const std::vector<Request>& unitRate, double rate,
-                    const Slo& slo) {
+struct Probe {
+    double attainment = 0;
+    bool queueing = true;  // requests waited noticeably: a lower rate could help
+};
+
+Probe probeAt(const ServingSetup& s, const std::vector<Request>& unitRate, double rate,
+              const Slo& slo) {
     std::vector<Request> requests = unitRate;
     rescaleArrivals(requests, 1.0, rate);
     SimConfig cfg = s.sim;
     cfg.max_waiting = std::max<long long>(64, static_cast<long long>(requests.size()) / 4);
-    return summarize(requests, simulateServing(requests, *s.step, cfg), slo).slo_attainment;
+    cfg.max_steps = std::min<long long>(cfg.max_steps, 1'000'000);
+    const SimResult sim = simulateServing(requests, *s.step, cfg);
+    const ServingStats stats = summarize(requests, sim, slo);
+    Probe p;
+    p.attainment = stats.slo_attainment;
+    // A probe cut short by its step bound (enormous outputs) cannot tell load from latency.
+    p.queueing = sim.overloaded || (!sim.truncated && stats.queue.mean_s > 0.05 * stats.e2e.mean_s);
+    return p;
 }
 
 // DistServe's goodput: the highest Poisson rate at which the share of requests meeting the
@@ -38,28 +50,36 @@ double attainmentAt(const ServingSetup& s, const std::vector<Request>& unitRate,
 double findGoodput(const ServingSetup& s, const Slo& slo, double guess_rps,
                    const InferenceOptions& options) {
     const double target = std::clamp(slo.percentile, 1.0, 100.0) / 100.0 - 1e-12;
+    // Probes hold about half a million output tokens, so long outputs stay quick.
+    const long long probeRequests =
+        std::clamp<long long>(static_cast<long long>(5e5 / std::max(1.0, s.output->mean())), 100,
+                              std::max<long long>(100, options.goodput_requests));
     const std::vector<Request> unitRate =
-        makeRequests(*s.prompt, *s.output, options.goodput_requests, 1.0, s.seed + 7);
+        makeRequests(*s.prompt, *s.output, probeRequests, 1.0, s.seed + 7);
     double pass = 0, fail = 0;
     double rate = std::isfinite(guess_rps) && guess_rps > 0 ? guess_rps : 1.0;
-    if (attainmentAt(s, unitRate, rate, slo) >= target) {
+    Probe first = probeAt(s, unitRate, rate, slo);
+    if (first.attainment >= target) {
         pass = rate;
-        for (int i = 0; i < 40 && fail == 0; ++i) {
+        for (int i = 0; i < 30 && fail == 0; ++i) {
             rate *= 2;
-            (attainmentAt(s, unitRate, rate, slo) >= target ? pass : fail) = rate;
+            (probeAt(s, unitRate, rate, slo).attainment >= target ? pass : fail) = rate;
         }
         if (fail == 0) return pass;
     } else {
         fail = rate;
-        for (int i = 0; i < 40 && pass == 0; ++i) {
+        for (int i = 0; i < 16 && pass == 0; ++i) {
+            // Missing the SLO without queueing is latency, not load: a lower rate won't help.
+            if (!first.queueing) return 0;
             rate /= 2;
-            (attainmentAt(s, unitRate, rate, slo) >= target ? pass : fail) = rate;
+            first = probeAt(s, unitRate, rate, slo);
+            (first.attainment >= target ? pass : fail) = rate;
         }
-        if (pass == 0) return 0;  // even a trickle misses the SLO: latency, not load
+        if (pass == 0) return 0;
     }
     for (int i = 0; i < options.bisection_steps; ++i) {
         const double mid = 0.5 * (pass + fail);
-        (attainmentAt(s, unitRate, mid, slo) >= target ? pass : fail) = mid;
+        (probeAt(s, unitRate, mid, slo).attainment >= target ? pass : fail) = mid;
     }
     return pass;
 }
@@ -183,6 +203,10 @@ void evaluateInference(const Design& design, const catalog::Catalog& catalog, co
     r.kv_bytes_per_token = kvBytesPerToken(*s.model, catalog::bytesPerElement(s.precision.kv));
     r.mean_batch = sim.mean_decode_batch;
     r.tokens_per_decode_step = s.step->tokensPerDecodeStep();
+    const double replicaSeconds =
+        double(s.replicas > 0 ? s.replicas : s.prefill_replicas + s.decode_replicas) * sim.end_s;
+    r.device_busy_fraction =
+        replicaSeconds > 0 ? std::clamp(sim.busy_s / replicaSeconds, 0.0, 1.0) : 0;
     // The runtime preallocates the KV pool (vLLM, TensorRT-LLM): it is held whatever the load.
     MemoryResults memory;
     memory.capacity_bytes = s.memory.capacity_bytes;
@@ -196,13 +220,23 @@ void evaluateInference(const Design& design, const catalog::Catalog& catalog, co
 
     // Goodput is a property of an arrival process: Poisson loads only (a batch or an offline
     // burst reports its throughput instead).
-    if (traffic.mode == TrafficMode::poisson) r.goodput_rps = findGoodput(s, slo, rate, options);
+    // Start the search near capacity: the offered rate, or what an overloaded run served.
+    if (traffic.mode == TrafficMode::poisson) {
+        const double served = stats.output_tokens_per_s / meanOutput;
+        const double guess = sim.overloaded ? std::max(served, 1e-3) : rate;
+        r.goodput_rps = findGoodput(s, slo, guess, options);
+    }
     if (sim.overloaded)
         results.warnings.push_back(
             "inference: " + fmt("%.4g", rate) +
             " requests/s exceeds the serving capacity; the simulation stopped when " +
             std::to_string(cfg.max_waiting) + " requests were waiting (at t = " +
             fmt("%.4g", sim.end_s) + " s) and counts the open requests as missing the SLO");
+    if (sim.truncated)
+        results.warnings.push_back("inference: the simulation stopped after " +
+                                   std::to_string(cfg.max_steps) +
+                                   " iterations (very long outputs); unfinished requests count "
+                                   "as missing the SLO");
     if (sim.rejected > 0)
         results.warnings.push_back("inference: " + std::to_string(sim.rejected) +
                                    " requests are longer than a replica's whole KV cache and "

@@ -46,7 +46,12 @@ InferenceMemory planInferenceMemory(const InferenceStepModel& step, const catalo
     m.reserve_bytes = m.capacity_bytes * (1 - util);
     m.kv_budget_bytes = m.capacity_bytes * util - m.weights_bytes - m.activation_bytes;
     m.kv_bytes_per_token = step.kvBytesPerTokenPerDevice();
-    if (m.kv_budget_bytes <= 0 || m.kv_bytes_per_token <= 0) {
+    if (m.kv_bytes_per_token <= 0) {
+        m.fits = false;
+        m.reason = "the model has no KV cache to size (check heads, kv_heads and hidden)";
+        return m;
+    }
+    if (m.kv_budget_bytes <= 0) {
         m.fits = false;
         m.reason = "weights (" + gb(m.weights_bytes) + ") and activations (" +
                    gb(m.activation_bytes) + ") per device exceed the usable " +

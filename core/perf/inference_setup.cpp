@@ -101,6 +101,14 @@ std::optional<ServingSetup> buildServingSetup(const Design& design, const catalo
         results.warnings.push_back("mixed accelerators: serving is modelled on the " +
                                    pool->accelerator->id + " devices only");
     s.device = pool->accelerator;
+    if (!(s.device->memory_bw_gb_s > 0) || !(s.device->memory_gb > 0) ||
+        !(s.device->peak(catalog::Precision::bf16) > 0 ||
+          s.device->peak(catalog::Precision::fp16) > 0)) {
+        results.reasons.push_back("hardware: " + s.device->id +
+                                  " lacks memory capacity, memory bandwidth or a 16-bit peak; "
+                                  "it cannot be modelled");
+        return std::nullopt;
+    }
     s.devices_available = pool->devices;
     const Strategy& st = design.strategy;
     s.par = {std::max(1, st.tp), std::max(1, st.pp), std::max(1, st.ep)};

@@ -118,6 +118,10 @@ public:
                 // every arrival at this instant is queued.
                 if (next == order.size() || m_req[order[next]].arrival_s > m_now) kickPending();
             } else {
+                if (m_result.steps >= m_cfg.max_steps) {
+                    m_result.truncated = true;
+                    break;
+                }
                 Event e = m_events.top();
                 m_events.pop();
                 m_now = e.time;

@@ -59,6 +59,9 @@ struct SimConfig {
     // Bound on requests waiting in all queues; past it the run stops as overloaded and the
     // requests still open count as missing every SLO. Keeps memory and time bounded.
     long long max_waiting = 200'000;
+    // Bound on iterations over all replicas: very long outputs cannot make a run take
+    // minutes; past it the run stops (truncated) and open requests count as unfinished.
+    long long max_steps = 5'000'000;
     std::uint64_t seed = 1;  // for the load balancer's random choices
 };
 
@@ -75,6 +78,7 @@ struct SimResult {
     std::vector<RequestOutcome> outcomes;  // one per request, in arrival order
     double end_s = 0;                      // simulated time when the run stopped
     bool overloaded = false;               // stopped at max_waiting
+    bool truncated = false;                // stopped at max_steps
     long long rejected = 0;                // requests larger than a replica's whole KV cache
     long long steps = 0;                   // iterations over all replicas
     double busy_s = 0;                     // replica-seconds spent iterating

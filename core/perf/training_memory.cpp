@@ -81,8 +81,13 @@ MemoryResults trainingMemory(const TrainingPlan& p) {
     b.workspace = kRuntimeReserveBytes;
     if (p.zero >= 3) {
         // Gathered weights of the layer being computed and of the one being prefetched.
-        const double layer = std::max(p.params.perDenseLayer(), p.params.perMoeLayer());
-        b.workspace += 2 * layer / std::max(1, p.tp) * p.weight_bytes;
+        const ParameterCounts& c = p.params;
+        const double routed = p.model->moe ? p.model->moe->experts * c.expert : 0;
+        const double moeLayer = c.moe_layers > 0 ? (c.perMoeLayer() - routed) / std::max(1, p.tp) +
+                                                       routed / std::max(1, p.ep)
+                                                 : 0;
+        const double layer = std::max(c.perDenseLayer() / std::max(1, p.tp), moeLayer);
+        b.workspace += 2 * layer * p.weight_bytes;
     }
     r.per_device_bytes =
         b.weights + b.gradients + b.optimizer + b.activations + b.kv_cache + b.workspace;

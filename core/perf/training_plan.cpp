@@ -45,9 +45,26 @@ PlanOutcome makeTrainingPlan(const Design& design, const catalog::Model& model,
 
     if (model.layers <= 0 || model.hidden <= 0 || model.heads <= 0 || model.vocab <= 0)
         why.push_back("model \"" + model.id + "\" lacks layers, hidden, heads or vocab");
+    if (model.kv_heads < 0 || model.ffn_hidden < 0 ||
+        (model.kv_heads > 0 && model.heads % model.kv_heads != 0))
+        why.push_back("model kv_heads must divide heads and ffn_hidden must not be negative");
+    if (model.moe && (model.moe->experts < 1 || model.moe->top_k < 1 ||
+                      model.moe->top_k > model.moe->experts || model.moe->expert_ffn_hidden < 0 ||
+                      model.moe->shared_experts < 0 || model.moe->dense_layers < 0))
+        why.push_back(
+            "model moe: experts and top_k must be at least 1, top_k at most experts, "
+            "the other fields not negative");
+    if (model.mla &&
+        (model.mla->kv_lora_rank < 1 || model.mla->q_lora_rank < 0 || model.mla->qk_rope_dim < 0 ||
+         model.mla->qk_nope_dim < 0 || model.mla->v_head_dim < 1 ||
+         model.mla->qk_rope_dim + 0LL + model.mla->qk_nope_dim < 1))
+        why.push_back(
+            "model mla: kv_lora_rank, v_head_dim and the q.k head dimension must be "
+            "at least 1, the other fields not negative");
     if (model.heads > 0 && model.hidden % model.heads != 0)
         why.push_back("model hidden size " + str(model.hidden) + " is not divisible by its " +
                       str(model.heads) + " heads");
+    if (!why.empty()) return out;
     if (s.tp < 1 || s.pp < 1 || s.cp < 1 || s.ep < 1 || s.dp < 0 || s.microbatch < 1 ||
         s.interleave < 1 || s.zero < 0 || s.zero > 3) {
         why.push_back(
@@ -68,6 +85,14 @@ PlanOutcome makeTrainingPlan(const Design& design, const catalog::Model& model,
     p.sequence_parallel = s.sequence_parallel && s.tp > 1;
     p.overlap_dp = s.overlap_dp;
     p.overlap_tp = s.overlap_tp;
+    if (auto it = s.extra.find("overlap_tp_scope"); it != s.extra.end()) {
+        if (it->is_string() && it->get<std::string>() == "backward")
+            p.overlap_tp_forward = false;
+        else if (!it->is_string() || it->get<std::string>() != "full")
+            out.warnings.push_back(
+                "strategy.overlap_tp_scope must be \"full\" or \"backward\"; "
+                "\"full\" is used");
+    }
     p.flash_attention = s.flash_attention;
     p.seq_len = w.seq_len;
     p.global_batch = w.global_batch;
@@ -96,7 +121,7 @@ PlanOutcome makeTrainingPlan(const Design& design, const catalog::Model& model,
     if (!model.mla && kv % p.tp != 0 && p.tp % kv != 0)
         why.push_back("tp=" + str(p.tp) + " and the model's " + str(kv) +
                       " KV heads do not divide one another");
-    if (model.layers % (p.pp * p.virtual_stages) != 0)
+    if (model.layers % (1LL * p.pp * p.virtual_stages) != 0)
         why.push_back("pp=" + str(p.pp) +
                       (p.virtual_stages > 1 ? " x interleave=" + str(p.virtual_stages) : "") +
                       " does not divide the model's " + str(model.layers) + " layers");
@@ -104,19 +129,21 @@ PlanOutcome makeTrainingPlan(const Design& design, const catalog::Model& model,
         why.push_back("cp=" + str(p.cp) + " does not divide seq_len " + str(w.seq_len));
 
     // Ranks against devices.
-    const long long inner = 1LL * p.tp * p.pp * p.cp;
-    if (inner > devices) {
-        why.push_back("tp x pp x cp = " + str(inner) + " ranks exceed the " + str(devices) +
-                      " devices of the design");
+    // Products in double first: four int factors can overflow 64 bits.
+    const double innerRanks = double(p.tp) * p.pp * p.cp;
+    if (innerRanks > double(devices)) {
+        why.push_back("tp x pp x cp = " + std::to_string(std::llround(innerRanks)) +
+                      " ranks exceed the " + str(devices) + " devices of the design");
         return out;
     }
+    const long long inner = static_cast<long long>(innerRanks);
     p.dp = s.dp > 0 ? s.dp : static_cast<int>(std::min<long long>(devices / inner, 1 << 30));
-    p.devices_used = inner * p.dp;
-    if (p.devices_used > devices) {
-        why.push_back("tp x pp x cp x dp = " + str(p.devices_used) + " ranks exceed the " +
-                      str(devices) + " devices of the design");
+    if (innerRanks * p.dp > double(devices)) {
+        why.push_back("tp x pp x cp x dp = " + std::to_string(std::llround(innerRanks * p.dp)) +
+                      " ranks exceed the " + str(devices) + " devices of the design");
         return out;
     }
+    p.devices_used = inner * p.dp;
     if (p.devices_used < devices)
         out.warnings.push_back(str(devices - p.devices_used) + " of " + str(devices) +
                                " devices stay idle (tp x pp x cp x dp = " + str(p.devices_used) +

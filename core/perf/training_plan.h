@@ -26,6 +26,10 @@ struct TrainingPlan {
     bool sequence_parallel = false;
     bool overlap_dp = true;
     bool overlap_tp = false;
+    // With overlap_tp: also hide the forward collectives (Transformer Engine's chunked
+    // GEMM/collective overlap) or, when strategy "overlap_tp_scope" is "backward", only the
+    // backward ones (Megatron-LM's asynchronous TP communication without userbuffers).
+    bool overlap_tp_forward = true;
     bool flash_attention = true;
 
     long long seq_len = 0;

@@ -28,6 +28,12 @@ constexpr double kElementwiseEfficiency = 0.7;
 // power. Fitted once on the Megatron-LM A100 runs of validation-public.csv (0.869 -> 0.74).
 constexpr double kInStepGemmFraction = 0.85;
 
+// Flash attention against a GEMM of the same FLOPs: FlashAttention-2 reaches ~73% of peak
+// forward and ~63% backward on an A100 (Dao 2023), FlashAttention-3 ~75% / ~60% on an H100
+// (Shah et al. 2024) -- about 0.85 and 0.7 of the devices' best GEMM efficiency.
+constexpr double kFlashForwardFraction = 0.85;
+constexpr double kFlashBackwardFraction = 0.7;
+
 struct Pass {
     double compute_s = 0;  // matrix-engine time
     double memory_s = 0;   // HBM-bound time
@@ -67,10 +73,14 @@ LayerTime timeLayer(const std::vector<LayerOp>& ops, const Rooflines& r, Recompu
             fwd.add(opTime(r.attention, {0, fwdBytes, false, {}}), false, 0);
             bwd.add(opTime(r.attention, {0, bwdBytes, false, {}}), false, 0);
         } else if (op.flash) {
-            // Causal flash attention skips the masked half of the score blocks.
-            fwd.add(opTime(r.attention, {0.5 * op.fwd_flops, op.fwd_bytes, true, op.shape}), true,
+            // Causal flash attention skips the masked half of the score blocks; its kernels
+            // reach a fraction of GEMM efficiency (online softmax between the two products).
+            Roofline fr = r.attention;
+            fr.gemm_efficiency_max *= kFlashForwardFraction;
+            fwd.add(opTime(fr, {0.5 * op.fwd_flops, op.fwd_bytes, true, op.shape}), true,
                     op.fwd_flops);
-            bwd.add(opTime(r.attention, {0.5 * op.bwd_flops, op.bwd_bytes, true, op.shape}), true,
+            fr.gemm_efficiency_max = r.attention.gemm_efficiency_max * kFlashBackwardFraction;
+            bwd.add(opTime(fr, {0.5 * op.bwd_flops, op.bwd_bytes, true, op.shape}), true,
                     op.bwd_flops);
         } else {
             const bool lowp = r.fp8 && op.cls == OpClass::gemm;
@@ -140,13 +150,15 @@ LayerComm layerComm(const TrainingPlan& p, const LayerTime& lt, bool moe, const 
         const double bwd = (p.sequence_parallel ? 3 : 2) * ar.time_s;
         c.tp_total_s = fwd + bwd;
         if (p.overlap_tp) {
-            // Asynchronous TP communication (Megatron-LM since 2022, Transformer Engine): the
-            // backward collectives of the column-parallel GEMMs (their input-gradient reduction
-            // and, with SP, the input re-gather) run under the weight- and data-gradient GEMMs.
-            // What stays exposed: forward collectives and, with SP, the all-gathers of the
-            // row-parallel output gradients.
-            const double exposedBwd = p.sequence_parallel ? ar.time_s : 0;
-            c.tp_s = fwd + exposedBwd + std::max(0.0, bwd - exposedBwd - lt.gemm_bwd_s);
+            // Asynchronous TP communication: the backward collectives of the column-parallel
+            // GEMMs (their input-gradient reduction and, with SP, the input re-gather) run under
+            // the gradient GEMMs (Megatron-LM since 2022); with SP the all-gathers of the
+            // row-parallel output gradients stay exposed. Transformer Engine's chunked overlap
+            // also hides the forward collectives behind the forward GEMMs.
+            const double exposedBwd = p.sequence_parallel && !p.overlap_tp_forward ? ar.time_s : 0;
+            const double exposedFwd =
+                p.overlap_tp_forward ? std::max(0.0, fwd - lt.gemm_fwd_s * fwdPasses) : fwd;
+            c.tp_s = exposedFwd + exposedBwd + std::max(0.0, bwd - exposedBwd - lt.gemm_bwd_s);
         } else {
             c.tp_s = c.tp_total_s;
         }

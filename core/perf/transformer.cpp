@@ -23,15 +23,15 @@ AttentionDims attentionDims(const catalog::Model& m) {
         // DeepSeek-V2/V3 multi-head latent attention, computed without weight absorption
         // (training): q and kv go through low-rank latents, keys carry a shared rope part.
         const auto& a = *m.mla;
-        d.qk_head = a.qk_nope_dim + a.qk_rope_dim;
+        d.qk_head = double(a.qk_nope_dim) + a.qk_rope_dim;
         d.v_head = a.v_head_dim;
         d.q_out = heads * d.qk_head;
-        d.kv_out = heads * (a.qk_nope_dim + a.v_head_dim);
+        d.kv_out = heads * (double(a.qk_nope_dim) + a.v_head_dim);
         d.o_in = heads * d.v_head;
         const double q =
             a.q_lora_rank > 0 ? h * a.q_lora_rank + a.q_lora_rank * d.q_out : h * d.q_out;
-        d.proj_params =
-            q + h * (a.kv_lora_rank + a.qk_rope_dim) + a.kv_lora_rank * d.kv_out + d.o_in * h;
+        d.proj_params = q + h * (double(a.kv_lora_rank) + a.qk_rope_dim) +
+                        a.kv_lora_rank * d.kv_out + d.o_in * h;
         return d;
     }
     const double hd = m.headDim();
@@ -90,6 +90,11 @@ LayerOp elementwise(const char* name, double fwd_bytes, double bwd_factor, bool 
     return op;
 }
 
+// ffn_hidden, or 4 x hidden (in double: no int overflow for absurd inputs).
+double ffnWidth(const catalog::Model& m) {
+    return m.ffn_hidden > 0 ? m.ffn_hidden : 4.0 * m.hidden;
+}
+
 double safeDiv(double a, double b) {
     return b > 0 ? a / b : 0;
 }
@@ -105,13 +110,13 @@ ParameterCounts countParameters(const catalog::Model& m) {
     c.lm_head = m.tied_embeddings ? 0 : c.embedding;
     c.final_norm = normParams(m, h);
     c.attention_per_layer = a.proj_params + (gpt ? a.q_out + a.kv_out + h : 0) + normParams(m, h);
-    if (m.mla) c.attention_per_layer += m.mla->q_lora_rank + m.mla->kv_lora_rank;  // latent norms
-    c.dense_mlp_per_layer = mlpParams(m, m.ffnHidden()) + normParams(m, h);
+    if (m.mla) c.attention_per_layer += double(m.mla->q_lora_rank) + m.mla->kv_lora_rank;  // norms
+    c.dense_mlp_per_layer = mlpParams(m, ffnWidth(m)) + normParams(m, h);
     c.moe_layers = moeLayers(m);
     c.dense_layers = std::max(0, m.layers) - c.moe_layers;
     if (c.moe_layers > 0) {
         const auto& moe = *m.moe;
-        const double ef = moe.expert_ffn_hidden > 0 ? moe.expert_ffn_hidden : m.ffnHidden();
+        const double ef = moe.expert_ffn_hidden > 0 ? moe.expert_ffn_hidden : ffnWidth(m);
         c.expert = mlpParams(m, ef);
         const double router = h * moe.experts;
         const double shared = std::max(0, moe.shared_experts) * c.expert;
@@ -128,7 +133,7 @@ ParameterCounts countParameters(const catalog::Model& m) {
 
 double kvBytesPerToken(const catalog::Model& m, double bytes_per_element) {
     if (m.mla)
-        return m.layers * double(m.mla->kv_lora_rank + m.mla->qk_rope_dim) * bytes_per_element;
+        return m.layers * (double(m.mla->kv_lora_rank) + m.mla->qk_rope_dim) * bytes_per_element;
     return 2.0 * m.layers * m.kvHeads() * m.headDim() * bytes_per_element;
 }
 
@@ -220,7 +225,7 @@ void layerOps(const catalog::Model& model, LayerKind kind, const LayerSharding& 
     const double actRead = swiglu ? 2 : 1;  // SwiGLU reads gate and up, writes one
     if (kind == LayerKind::moe && model.moe && model.moe->experts > 0) {
         const auto& moe = *model.moe;
-        const double ef = moe.expert_ffn_hidden > 0 ? moe.expert_ffn_hidden : model.ffnHidden();
+        const double ef = moe.expert_ffn_hidden > 0 ? moe.expert_ffn_hidden : ffnWidth(model);
         const double ep = std::clamp<double>(sh.ep, 1, moe.experts);
         // Expert tensor parallelism 1: each TP rank routes its own 1/t of the tokens.
         const double routed = tokens / t * std::clamp(moe.top_k, 0, moe.experts);
@@ -242,7 +247,7 @@ void layerOps(const catalog::Model& model, LayerKind kind, const LayerSharding& 
             out.push_back(gemm("shared-expert-down", tokens, h, sf / t, 1, e));
         }
     } else {
-        const double f = model.ffnHidden();
+        const double f = ffnWidth(model);
         out.push_back(gemm("mlp-up", tokens, mlpUpWidth(model, f) / t, h, 1, e));
         out.push_back(elementwise(swiglu ? "swiglu" : "bias-gelu",
                                   (actRead + 1) * tokens * f / t * e, swiglu ? 5.0 / 3 : 1.5));
@@ -297,12 +302,12 @@ double activationBytesPerLayer(const catalog::Model& model, LayerKind kind, cons
     const double actIn = swiglu ? 2 : 1;
     if (kind == LayerKind::moe && model.moe && model.moe->experts > 0) {
         const auto& moe = *model.moe;
-        const double ef = moe.expert_ffn_hidden > 0 ? moe.expert_ffn_hidden : model.ffnHidden();
+        const double ef = moe.expert_ffn_hidden > 0 ? moe.expert_ffn_hidden : ffnWidth(model);
         const double routed = tokens / t * std::clamp(moe.top_k, 0, moe.experts);
         bytes += e * routed * (h + (actIn + 1) * ef);  // permuted input, act input, fc2 input
         bytes += e * tokens * (actIn + 1) * std::max(0, moe.shared_experts) * ef / t;
     } else {
-        bytes += e * tokens * (actIn + 1) * model.ffnHidden() / t;
+        bytes += e * tokens * (actIn + 1) * ffnWidth(model) / t;
     }
     return bytes;
 }

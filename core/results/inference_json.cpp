@@ -39,6 +39,7 @@ void writeInferenceJson(const Results& results, nlohmann::json& out) {
     j["kv_bytes_per_token"] = r.kv_bytes_per_token;
     j["mean_batch"] = r.mean_batch;
     j["tokens_per_decode_step"] = r.tokens_per_decode_step;
+    j["device_busy_fraction"] = r.device_busy_fraction;
     j["binding_resource"] = r.binding_resource;
     out["inference"] = std::move(j);
 }

@@ -43,7 +43,10 @@ struct InferenceResults {
     double kv_bytes_per_token = 0;      // whole model, all layers
     double mean_batch = 0;              // decoding sequences per iteration
     double tokens_per_decode_step = 1;  // > 1 with speculative decoding
-    std::string binding_resource;       // "compute" | "hbm-bandwidth" | "kv-capacity" | "network"
+    // Share of the run the serving devices spend iterating (the rest idle): for power and
+    // energy per token (facility model).
+    double device_busy_fraction = 0;
+    std::string binding_resource;  // "compute" | "hbm-bandwidth" | "kv-capacity" | "network"
     // Memory per device.
     double weights_bytes = 0;
     double kv_cache_bytes = 0;

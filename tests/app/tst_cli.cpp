@@ -70,9 +70,10 @@ private Q_SLOTS:
         QCOMPARE(runCli({}).exit_code, 2);
         QCOMPARE(runCli({"evaluate"}).exit_code, 2);
         QCOMPARE(runCli({"validate", example("dgx-h100-training.json"), "--bogus"}).exit_code, 2);
-        Run pending = runCli({"search", example("dgx-h100-training.json")});
-        QCOMPARE(pending.exit_code, 2);
-        QVERIFY(pending.err.contains("not available yet"));
+        Run pdf = runCli({"report", example("dgx-h100-training.json"), "-o", "x.pdf"});
+        QCOMPARE(pdf.exit_code, 2);
+        QVERIFY(pdf.err.contains("not available yet"));
+        QCOMPARE(runCli({"search", example("dgx-h100-training.json"), "--objective", "speed"}).exit_code, 2);
     }
 
     void examplesValidate_data() {
@@ -206,6 +207,20 @@ private Q_SLOTS:
         QCOMPARE(runCli({"report", example("hand-drawn-cxl.json"), "-o", m_dir.filePath("r.txt")})
                      .exit_code,
                  2);
+    }
+
+    void searchListsStrategiesBestFirst() {
+        Run run = runCli({"search", example("dgx-h100-training.json"), "--top", "3", "--json"});
+        QVERIFY2(run.exit_code == 0, qPrintable(run.err));
+        const auto search = nlohmann::json::parse(run.out.toStdString());
+        QVERIFY(search["evaluated"].get<long long>() > 0);
+        QVERIFY(search["feasible"].get<long long>() > 0);
+        QVERIFY(search.contains("elapsed_s"));
+        QCOMPARE(search["results"].size(), std::size_t(3));
+        QVERIFY(search["results"][0]["score"].get<double>() <=
+                search["results"][1]["score"].get<double>());
+        QVERIFY(search["results"][0]["strategy"].contains("tp"));
+        QVERIFY(search["results"][0]["results"]["feasible"].get<bool>());
     }
 
     void missingFile() {

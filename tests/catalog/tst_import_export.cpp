@@ -8,6 +8,7 @@
 #include "catalog/entry_batch.h"
 #include "catalog/hf_config.h"
 #include "catalog/import_export.h"
+#include "catalog/query.h"
 #include "catalog/user_catalog.h"
 
 using namespace infraplan::catalog;
@@ -130,7 +131,7 @@ private slots:
     }
 
     void wholeCatalogRoundTripsInEveryFormat() {
-        const auto entries = catalogEntries(builtinCatalog());
+        const auto entries = findEntries(builtinCatalog());
         const auto expected = flatAll(entries);
         for (const char* name : {"all.json", "all.csv", "all.sqlite"}) {
             std::string error;

@@ -8,6 +8,7 @@
 #include "catalog/entry_fields.h"
 #include "catalog/entry_json.h"
 #include "catalog/json_limits.h"
+#include "catalog/query.h"
 
 #include <nlohmann/json.hpp>
 #include <set>
@@ -100,6 +101,26 @@ private slots:
             QVERIFY2(a.memory_efficiency > 0.5 && a.memory_efficiency <= 1, id.c_str());
             QVERIFY2(a.idle_w < a.tdp_w, id.c_str());
         }
+    }
+
+    void filtersNarrowTheList() {
+        const Catalog& c = builtinCatalog();
+        QCOMPARE(findEntries(c).size(), c.size());
+        EntryFilter tpus;
+        tpus.vendor = "GOOGLE";
+        tpus.kind = EntryKind::accelerator;
+        QCOMPARE(findEntries(c, tpus).size(), std::size_t(4));
+        EntryFilter wafer;
+        wafer.accelerator_class = AcceleratorClass::wafer;
+        const auto wafers = findEntries(c, wafer);
+        QCOMPARE(wafers.size(), std::size_t(1));
+        QCOMPARE(baseOf(wafers.front()).id, std::string("cerebras-wse-3"));
+        EntryFilter text;
+        text.text = "NVLink 4";
+        QVERIFY(!findEntries(c, text).empty());
+        EntryFilter user;
+        user.origin = Origin::user;
+        QVERIFY(findEntries(c, user).empty());
     }
 
     void holdsTheExampleAndDesignIds() {

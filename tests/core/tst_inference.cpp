@@ -191,13 +191,14 @@ private Q_SLOTS:
         Results offload = run(d, nullptr);
         QVERIFY(offload.feasible);
         const double perToken = 2.0 * 80 * 8 * 128 / 4;  // fp8 KV per device
-        const long long added = offload.inference->kv_tokens_per_replica -
-                                local.inference->kv_tokens_per_replica;
+        const long long added =
+            offload.inference->kv_tokens_per_replica - local.inference->kv_tokens_per_replica;
         QCOMPARE(added, static_cast<long long>(1024e9 / perToken));
         QVERIFY(offload.inference->max_concurrent_sequences >
                 local.inference->max_concurrent_sequences);
         bool linkShown = false;
-        for (const auto& b : offload.bottlenecks) linkShown |= b.resource == "kv-offload-link";
+        for (const auto& b : offload.bottlenecks)
+            linkShown |= b.resource == "kv-offload-link";
         QVERIFY(linkShown);
     }
 
@@ -223,6 +224,30 @@ private Q_SLOTS:
         Results r = run(d, nullptr);
         QVERIFY(!r.feasible);
         QVERIFY(!r.reasons.empty() && r.reasons[0].find("memory") != std::string::npos);
+    }
+
+    void hostileInputsStayFiniteAndBounded() {
+        Design d = llama70(4, 3);  // TP 3: 64 heads and 8 KV heads do not divide evenly
+        d.workload.seq_len = 10'000'000;
+        d.workload.traffic.mode = TrafficMode::poisson;
+        d.workload.traffic.rate_per_s = 1e9;
+        d.workload.traffic.output_tokens = {20000, 9e6, "", nlohmann::json::object()};
+        d.workload.slo = {100, 10, 99, nlohmann::json::object()};
+        d.workload.extra["requests"] = 2000;
+        d.strategy.extra["max_step_tokens"] = "lots";  // wrong type: warned, default used
+        Results r = run(d, nullptr);
+        QVERIFY(r.feasible);
+        nlohmann::json j;
+        writeInferenceJson(r, j);
+        std::function<void(const nlohmann::json&)> finite = [&](const nlohmann::json& v) {
+            if (v.is_number()) QVERIFY(std::isfinite(v.get<double>()) && v.get<double>() >= 0);
+            if (v.is_structured())
+                for (const auto& x : v)
+                    finite(x);
+        };
+        finite(j);
+        QVERIFY(r.inference->slo_attainment < 0.01);
+        QVERIFY(!r.warnings.empty());
     }
 
     void jsonSectionUsesContractNames() {

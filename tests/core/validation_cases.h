@@ -212,8 +212,9 @@ inline Design caseDesign(const Case& c) {
     s.overlap_dp = c.params_b <= 20;
     s.zero = 0;
     // Korthikanti et al. ran 2022 Megatron-LM, whose backward TP collectives are asynchronous
-    // (overlapped with the gradient GEMMs); the SC'21 runs predate that.
+    // (overlapped with the gradient GEMMs, not the forward ones); the SC'21 runs predate that.
     s.overlap_tp = c.id.rfind("T2", 0) == 0;
+    s.extra["overlap_tp_scope"] = "backward";
     return d;
 }
 

@@ -7,7 +7,9 @@
 namespace infraplan::ui {
 namespace {
 
-QString dot() { return QStringLiteral(" · "); }
+QString dot() {
+    return QStringLiteral(" · ");
+}
 
 QString acceleratorSummary(const catalog::Accelerator& a) {
     QStringList parts;
@@ -37,7 +39,8 @@ QString formatNumber(double value, int significant) {
     }
     QString text = QLocale(QLocale::English).toString(value, 'f', decimals);
     if (text.contains(QLatin1Char('.'))) {
-        while (text.endsWith(QLatin1Char('0'))) text.chop(1);
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
         if (text.endsWith(QLatin1Char('.'))) text.chop(1);
     }
     return text;
@@ -65,8 +68,10 @@ QString entrySummary(const catalog::Catalog& catalog, const std::string& id) {
     if (const auto* a = catalog.accelerator(id)) return acceleratorSummary(*a);
     if (const auto* n = catalog.node(id)) {
         const auto* a = catalog.accelerator(n->accelerator);
-        QString text = QStringLiteral("%1× %2").arg(n->accelerators).arg(
-            a ? QString::fromStdString(a->name) : QString::fromStdString(n->accelerator));
+        QString text =
+            QStringLiteral("%1× %2")
+                .arg(n->accelerators)
+                .arg(a ? QString::fromStdString(a->name) : QString::fromStdString(n->accelerator));
         if (a && a->memory_gb > 0) text += dot() + formatGb(a->memory_gb * n->accelerators);
         return text;
     }
@@ -119,7 +124,8 @@ QString entryTooltip(const catalog::Catalog& catalog, const std::string& id) {
     if (const auto* a = catalog.accelerator(id)) {
         if (a->tdp_w > 0) html += QObject::tr("<br/>TDP %1 W").arg(formatNumber(a->tdp_w));
         if (a->scaleup_bw_gb_s > 0)
-            html += QObject::tr("<br/>Scale-up %1 per direction").arg(formatGbPerS(a->scaleup_bw_gb_s));
+            html +=
+                QObject::tr("<br/>Scale-up %1 per direction").arg(formatGbPerS(a->scaleup_bw_gb_s));
     }
     if (const auto* n = catalog.node(id); n && n->max_power_w > 0)
         html += QObject::tr("<br/>Max power %1 kW").arg(formatNumber(n->max_power_w / 1000));

@@ -37,7 +37,8 @@ QByteArray copyParts(const DesignDocument& document, const QStringList& ids,
         fragment.layout[item.id] = entry;
     }
     for (const DesignLink& link : design.hardware.links)
-        if (chosen.count(link.from) && chosen.count(link.to)) fragment.hardware.links.push_back(link);
+        if (chosen.count(link.from) && chosen.count(link.to))
+            fragment.hardware.links.push_back(link);
     return QByteArray::fromStdString(serializeDesign(fragment));
 }
 

@@ -21,10 +21,14 @@ namespace {
 QColor linkColor(const catalog::Link* link) {
     if (!link) return QColor(0x8a, 0x93, 0xa0);
     switch (link->cls) {
-    case catalog::LinkClass::scale_up: return QColor(0x2e, 0x9e, 0x5b);
-    case catalog::LinkClass::scale_out: return QColor(0x1f, 0x78, 0xd1);
-    case catalog::LinkClass::host: return QColor(0x7a, 0x84, 0x92);
-    case catalog::LinkClass::memory: return QColor(0x8a, 0x4f, 0xd8);
+        case catalog::LinkClass::scale_up:
+            return QColor(0x2e, 0x9e, 0x5b);
+        case catalog::LinkClass::scale_out:
+            return QColor(0x1f, 0x78, 0xd1);
+        case catalog::LinkClass::host:
+            return QColor(0x7a, 0x84, 0x92);
+        case catalog::LinkClass::memory:
+            return QColor(0x8a, 0x4f, 0xd8);
     }
     return Qt::gray;
 }
@@ -90,7 +94,8 @@ void DesignScene::selectIds(const QStringList& ids) {
 
 void DesignScene::setTool(Tool tool) {
     m_tool = tool;
-    for (NodeItem* n : std::as_const(m_nodes)) n->setFlag(QGraphicsItem::ItemIsMovable, tool == Tool::select);
+    for (NodeItem* n : std::as_const(m_nodes))
+        n->setFlag(QGraphicsItem::ItemIsMovable, tool == Tool::select);
 }
 
 QPointF DesignScene::snap(QPointF p) const {
@@ -119,9 +124,10 @@ NodeItem* DesignScene::createNode(const QString& id) {
     if (!item) return nullptr;
     GroupNode* parentNode = nullptr;
     if (!item->parent.empty() && item->parent != item->id)
-        parentNode = qgraphicsitem_cast<GroupNode*>(createNode(QString::fromStdString(item->parent)));
+        parentNode =
+            qgraphicsitem_cast<GroupNode*>(createNode(QString::fromStdString(item->parent)));
     NodeItem* node = item->kind == ItemKind::group ? static_cast<NodeItem*>(new GroupNode(id))
-                                                  : static_cast<NodeItem*>(new PartNode(id));
+                                                   : static_cast<NodeItem*>(new PartNode(id));
     node->setFlag(QGraphicsItem::ItemIsMovable, m_tool == Tool::select);
     m_nodes.insert(id, node);
     if (parentNode)
@@ -154,9 +160,10 @@ void DesignScene::refreshNode(const QString& id) {
     NodeItem* node = m_nodes.value(id);
     const Item* item = m_document->design().findItem(id.toStdString());
     if (!node || !item) return;
-    GroupNode* wanted = item->parent.empty()
-                            ? nullptr
-                            : qgraphicsitem_cast<GroupNode*>(m_nodes.value(QString::fromStdString(item->parent)));
+    GroupNode* wanted =
+        item->parent.empty()
+            ? nullptr
+            : qgraphicsitem_cast<GroupNode*>(m_nodes.value(QString::fromStdString(item->parent)));
     auto* current = dynamic_cast<GroupNode*>(node->parentItem());
     if (wanted != current) {
         if (wanted)
@@ -176,7 +183,8 @@ void DesignScene::placeNode(const QString& id) {
     NodeItem* node = m_nodes.value(id);
     if (!node) return;
     const std::string key = id.toStdString();
-    const QPointF pos = m_document->hasPosition(key) ? m_document->position(key) : defaultPosition(id);
+    const QPointF pos =
+        m_document->hasPosition(key) ? m_document->position(key) : defaultPosition(id);
     if (node->pos() != pos) node->setPos(pos);
     if (auto* g = dynamic_cast<GroupNode*>(node->parentItem())) g->fitToChildren();
     updateEdges();
@@ -196,7 +204,8 @@ QPointF DesignScene::defaultPosition(const QString& id) const {
 }
 
 void DesignScene::rebuildEdges() {
-    for (LinkEdge* edge : m_edges) delete edge;
+    for (LinkEdge* edge : m_edges)
+        delete edge;
     m_edges.clear();
     const auto& links = m_document->design().hardware.links;
     const catalog::Catalog& catalog = m_document->catalog();
@@ -206,10 +215,11 @@ void DesignScene::rebuildEdges() {
         const catalog::Link* entry = catalog.link(l.ref);
         const QString ref = QString::fromStdString(l.ref);
         const QString label = l.count > 1 ? QStringLiteral("%1 ×%2").arg(ref).arg(l.count) : ref;
-        QString tip = tr("<b>%1</b> → <b>%2</b><br/>%3, %4 lane(s)")
-                          .arg(QString::fromStdString(l.from), QString::fromStdString(l.to),
-                               entry ? QString::fromStdString(entry->name) : tr("unknown link “%1”").arg(ref))
-                          .arg(l.count);
+        QString tip =
+            tr("<b>%1</b> → <b>%2</b><br/>%3, %4 lane(s)")
+                .arg(QString::fromStdString(l.from), QString::fromStdString(l.to),
+                     entry ? QString::fromStdString(entry->name) : tr("unknown link “%1”").arg(ref))
+                .arg(l.count);
         edge->setAppearance(label, linkColor(entry), l.count, tip);
         addItem(edge);
         m_edges.push_back(edge);
@@ -257,10 +267,12 @@ void DesignScene::updateEdges() {
         const int n = total.value(ends[k]);
         const int idx = seen[ends[k]]++;
         QLineF axis(ra.center(), rb.center());
-        QPointF normal = axis.length() > 0 ? QPointF(-axis.dy(), axis.dx()) / axis.length() : QPointF();
+        QPointF normal =
+            axis.length() > 0 ? QPointF(-axis.dy(), axis.dx()) / axis.length() : QPointF();
         if (a > b) normal = -normal;
         const QPointF shift = normal * ((idx - (n - 1) / 2.0) * 18.0);
-        edge->setEnds(borderPoint(ra, rb.center() + shift, shift), borderPoint(rb, ra.center() + shift, shift));
+        edge->setEnds(borderPoint(ra, rb.center() + shift, shift),
+                      borderPoint(rb, ra.center() + shift, shift));
     }
 }
 
@@ -303,8 +315,10 @@ void DesignScene::drawBackground(QPainter* painter, const QRectF& rect) {
         const qreal left = std::floor(rect.left() / step) * step;
         const qreal top = std::floor(rect.top() / step) * step;
         QVector<QLineF> lines;
-        for (qreal x = left; x < rect.right(); x += step) lines << QLineF(x, rect.top(), x, rect.bottom());
-        for (qreal y = top; y < rect.bottom(); y += step) lines << QLineF(rect.left(), y, rect.right(), y);
+        for (qreal x = left; x < rect.right(); x += step)
+            lines << QLineF(x, rect.top(), x, rect.bottom());
+        for (qreal y = top; y < rect.bottom(); y += step)
+            lines << QLineF(rect.left(), y, rect.right(), y);
         painter->drawLines(lines);
     };
     drawGrid(kGrid, t.gridMinor);

@@ -25,7 +25,7 @@ QString DesignScene::importPart(const PartPayload& payload, QPointF scenePos) {
     // The drop point is the card's centre.
     const QPointF half = item.kind == ItemKind::group ? QPointF(130, GroupNode::kHeaderHeight / 2)
                          : item.kind == ItemKind::fabric ? QPointF(130, 36)
-                                                          : QPointF(112, 36);
+                                                         : QPointF(112, 36);
     QPointF pos = scenePos - half;
     if (GroupNode* group = groupAt(scenePos)) {
         item.parent = group->id().toStdString();
@@ -121,7 +121,8 @@ void DesignScene::toggleCollapsed(const QString& id) {
 }
 
 void DesignScene::setBottlenecks(const QStringList& ids) {
-    for (NodeItem* n : std::as_const(m_nodes)) n->setBottleneck(ids.contains(n->id()));
+    for (NodeItem* n : std::as_const(m_nodes))
+        n->setBottleneck(ids.contains(n->id()));
 }
 
 void DesignScene::mousePressEvent(QGraphicsSceneMouseEvent* event) {
@@ -217,7 +218,8 @@ void DesignScene::finishMove(QPointF releasePos) {
         GroupNode* target = groupAt(releasePos, node);
         const QString parent = target ? target->id() : QString();
         if (item && parent != QString::fromStdString(item->parent)) {
-            const QPointF pos = snap(target ? target->mapFromScene(node->scenePos()) : node->scenePos());
+            const QPointF pos =
+                snap(target ? target->mapFromScene(node->scenePos()) : node->scenePos());
             if (m_document->reparentItem(id, parent, pos)) return;
         }
     }

@@ -22,7 +22,8 @@ DesignView::DesignView(DesignScene* scene, QWidget* parent)
     : QGraphicsView(scene, parent), m_scene(scene) {
     setObjectName(QStringLiteral("designView"));
     setAccessibleName(tr("Design canvas"));
-    setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing | QPainter::SmoothPixmapTransform);
+    setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing |
+                   QPainter::SmoothPixmapTransform);
     setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
     setResizeAnchor(QGraphicsView::AnchorViewCenter);
@@ -32,7 +33,9 @@ DesignView::DesignView(DesignScene* scene, QWidget* parent)
     updateDragMode();
 }
 
-qreal DesignView::zoom() const { return transform().m11(); }
+qreal DesignView::zoom() const {
+    return transform().m11();
+}
 
 void DesignView::setZoom(qreal zoom, QPointF anchor) {
     zoom = std::clamp(zoom, kMinZoom, kMaxZoom);
@@ -45,9 +48,15 @@ void DesignView::setZoom(qreal zoom, QPointF anchor) {
     Q_EMIT zoomChanged(this->zoom());
 }
 
-void DesignView::zoomIn() { setZoom(zoom() * 1.25); }
-void DesignView::zoomOut() { setZoom(zoom() / 1.25); }
-void DesignView::resetZoom() { setZoom(1.0); }
+void DesignView::zoomIn() {
+    setZoom(zoom() * 1.25);
+}
+void DesignView::zoomOut() {
+    setZoom(zoom() / 1.25);
+}
+void DesignView::resetZoom() {
+    setZoom(1.0);
+}
 
 void DesignView::fitAll() {
     QRectF bounds;
@@ -138,11 +147,20 @@ void DesignView::keyPressEvent(QKeyEvent* event) {
     const qreal step = (event->modifiers() & Qt::ShiftModifier) ? 1 : DesignScene::kGrid;
     QPointF delta;
     switch (event->key()) {
-    case Qt::Key_Left: delta = {-step, 0}; break;
-    case Qt::Key_Right: delta = {step, 0}; break;
-    case Qt::Key_Up: delta = {0, -step}; break;
-    case Qt::Key_Down: delta = {0, step}; break;
-    default: break;
+        case Qt::Key_Left:
+            delta = {-step, 0};
+            break;
+        case Qt::Key_Right:
+            delta = {step, 0};
+            break;
+        case Qt::Key_Up:
+            delta = {0, -step};
+            break;
+        case Qt::Key_Down:
+            delta = {0, step};
+            break;
+        default:
+            break;
     }
     if (!delta.isNull() && !m_scene->selectedIds().isEmpty()) {
         m_scene->nudgeSelection(delta);

@@ -22,7 +22,9 @@ GroupNode::GroupNode(QString id, QGraphicsItem* parent)
     setZValue(0);
 }
 
-QRectF GroupNode::boundingRect() const { return m_rect.adjusted(-3, -3, 3, 3); }
+QRectF GroupNode::boundingRect() const {
+    return m_rect.adjusted(-3, -3, 3, 3);
+}
 
 QRectF GroupNode::toggleRect() const {
     return QRectF(m_rect.left() + 8, m_rect.top() + 8, 18, 18);
@@ -44,7 +46,8 @@ void GroupNode::refresh(const DesignDocument& document) {
     m_inside = 0;
     for (const Item& i : document.design().hardware.items)
         if (i.parent == item->id) ++m_inside;
-    for (QGraphicsItem* child : childItems()) child->setVisible(!m_collapsed);
+    for (QGraphicsItem* child : childItems())
+        child->setVisible(!m_collapsed);
     setToolTip(tr("%1 (%2) ×%3 — drop parts here to put them inside; double-click the header "
                   "to collapse or expand")
                    .arg(m_title, m_role.isEmpty() ? tr("group") : m_role)
@@ -91,8 +94,10 @@ void GroupNode::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     painter->drawRoundedRect(m_rect, 10, 10);
     // Header band.
     QPainterPath header;
-    header.addRoundedRect(QRectF(m_rect.left(), m_rect.top(), m_rect.width(), kHeaderHeight), 10, 10);
-    header.addRect(QRectF(m_rect.left(), m_rect.top() + kHeaderHeight / 2, m_rect.width(), kHeaderHeight / 2));
+    header.addRoundedRect(QRectF(m_rect.left(), m_rect.top(), m_rect.width(), kHeaderHeight), 10,
+                          10);
+    header.addRect(
+        QRectF(m_rect.left(), m_rect.top() + kHeaderHeight / 2, m_rect.width(), kHeaderHeight / 2));
     painter->setPen(Qt::NoPen);
     painter->fillPath(header.simplified(), t.groupHeader);
     painter->setPen(pen);
@@ -141,13 +146,15 @@ void GroupNode::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
         small.setBold(false);
         painter->setFont(small);
         painter->setPen(t.mutedText);
-        painter->drawText(QRectF(m_rect.left() + 12, m_rect.top() + kHeaderHeight, m_rect.width() - 24, 20),
-                          Qt::AlignVCenter, tr("%n part(s) inside", nullptr, m_inside));
+        painter->drawText(
+            QRectF(m_rect.left() + 12, m_rect.top() + kHeaderHeight, m_rect.width() - 24, 20),
+            Qt::AlignVCenter, tr("%n part(s) inside", nullptr, m_inside));
     }
 }
 
 void GroupNode::mousePressEvent(QGraphicsSceneMouseEvent* event) {
-    if (event->button() == Qt::LeftButton && toggleRect().adjusted(-4, -4, 4, 4).contains(event->pos())) {
+    if (event->button() == Qt::LeftButton &&
+        toggleRect().adjusted(-4, -4, 4, 4).contains(event->pos())) {
         if (DesignScene* s = designScene()) s->toggleCollapsed(m_id);
         event->accept();
         return;

@@ -15,8 +15,7 @@ public:
     explicit GroupNode(QString id, QGraphicsItem* parent = nullptr);
     int type() const override { return Type; }
     QRectF boundingRect() const override;
-    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
-               QWidget* widget) override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
     void refresh(const DesignDocument& document) override;
 
     bool isCollapsed() const { return m_collapsed; }

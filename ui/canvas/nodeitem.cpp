@@ -12,7 +12,8 @@
 
 namespace infraplan::ui {
 
-NodeItem::NodeItem(QString id, QGraphicsItem* parent) : QGraphicsObject(parent), m_id(std::move(id)) {
+NodeItem::NodeItem(QString id, QGraphicsItem* parent)
+    : QGraphicsObject(parent), m_id(std::move(id)) {
     setFlags(ItemIsSelectable | ItemIsMovable | ItemSendsScenePositionChanges |
              ItemSendsGeometryChanges);
     setAcceptHoverEvents(true);
@@ -24,7 +25,9 @@ void NodeItem::setBottleneck(bool on) {
     update();
 }
 
-DesignScene* NodeItem::designScene() const { return qobject_cast<DesignScene*>(scene()); }
+DesignScene* NodeItem::designScene() const {
+    return qobject_cast<DesignScene*>(scene());
+}
 
 QVariant NodeItem::itemChange(GraphicsItemChange change, const QVariant& value) {
     DesignScene* s = designScene();
@@ -58,7 +61,9 @@ PartNode::PartNode(QString id, QGraphicsItem* parent)
     setZValue(2);
 }
 
-QRectF PartNode::boundingRect() const { return m_rect.adjusted(-4, -4, 4, 6); }
+QRectF PartNode::boundingRect() const {
+    return m_rect.adjusted(-4, -4, 4, 6);
+}
 
 QPainterPath PartNode::shape() const {
     QPainterPath path;
@@ -74,9 +79,10 @@ void PartNode::refresh(const DesignDocument& document) {
     m_title = document.label(*item);
     m_count = item->count;
     const catalog::EntryBase* entry = document.catalog().entry(item->ref);
-    m_subtitle = entry && !item->name.empty() ? QString::fromStdString(entry->name)
-                                              : kindTitle(item->kind);
-    if (!item->ref.empty() && !entry) m_subtitle = tr("Unknown part “%1”").arg(QString::fromStdString(item->ref));
+    m_subtitle =
+        entry && !item->name.empty() ? QString::fromStdString(entry->name) : kindTitle(item->kind);
+    if (!item->ref.empty() && !entry)
+        m_subtitle = tr("Unknown part “%1”").arg(QString::fromStdString(item->ref));
     m_detail = itemSummary(document.catalog(), *item);
     m_rect = QRectF(0, 0, item->kind == ItemKind::fabric ? 260 : 224, 72);
     setToolTip(entry ? entryTooltip(document.catalog(), item->ref) : m_title);
@@ -100,7 +106,8 @@ void PartNode::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     painter->drawRoundedRect(m_rect, 8, 8);
     // Kind stripe on the left edge.
     QPainterPath stripe;
-    stripe.addRoundedRect(QRectF(m_rect.left() + 1, m_rect.top() + 10, 3, m_rect.height() - 20), 1.5, 1.5);
+    stripe.addRoundedRect(QRectF(m_rect.left() + 1, m_rect.top() + 10, 3, m_rect.height() - 20),
+                          1.5, 1.5);
     painter->fillPath(stripe, kindColor(kind));
 
     const qreal dpr = painter->device() ? painter->device()->devicePixelRatioF() : 1.0;
@@ -114,8 +121,8 @@ void PartNode::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     painter->setFont(title);
     painter->setPen(t.text);
     const QFontMetricsF tm(title);
-    painter->drawText(QPointF(textLeft, 26),
-                      tm.elidedText(m_title, Qt::ElideRight, m_rect.width() - textLeft - badgeSpace));
+    painter->drawText(QPointF(textLeft, 26), tm.elidedText(m_title, Qt::ElideRight,
+                                                           m_rect.width() - textLeft - badgeSpace));
     QFont small = painter->font();
     small.setPointSizeF(8);
     small.setBold(false);

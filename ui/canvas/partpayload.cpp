@@ -16,7 +16,8 @@ std::string firstLinkOfClass(const catalog::Catalog& catalog, catalog::LinkClass
 // The scale-out link matching a switch's port speed and family.
 std::string linkForSwitch(const catalog::Catalog& catalog, const catalog::Switch& sw) {
     using catalog::SwitchClass;
-    if (sw.cls == SwitchClass::nvlink) return firstLinkOfClass(catalog, catalog::LinkClass::scale_up);
+    if (sw.cls == SwitchClass::nvlink)
+        return firstLinkOfClass(catalog, catalog::LinkClass::scale_up);
     if (sw.cls == SwitchClass::pcie) return firstLinkOfClass(catalog, catalog::LinkClass::host);
     if (sw.cls == SwitchClass::cxl) return firstLinkOfClass(catalog, catalog::LinkClass::memory);
     const std::string prefix = sw.cls == SwitchClass::infiniband ? "ib-" : "eth-";
@@ -99,11 +100,14 @@ std::string suggestLink(const Design& design, const catalog::Catalog& catalog, c
             if (const auto* m = catalog.memory(x->ref); m && !m->link.empty()) return m->link;
     }
     for (const Item* x : {&a, &b})
-        if (x->kind == ItemKind::fabric && x->fabric && !x->fabric->link.empty()) return x->fabric->link;
+        if (x->kind == ItemKind::fabric && x->fabric && !x->fabric->link.empty())
+            return x->fabric->link;
     for (const Item* x : {&a, &b})
         if (x->kind == ItemKind::node)
             if (const auto* n = catalog.node(x->ref); n && !n->nic_link.empty()) return n->nic_link;
-    const Item* accel = a.kind == ItemKind::accelerator ? &a : b.kind == ItemKind::accelerator ? &b : nullptr;
+    const Item* accel = a.kind == ItemKind::accelerator   ? &a
+                        : b.kind == ItemKind::accelerator ? &b
+                                                          : nullptr;
     const Item* other = accel == &a ? &b : &a;
     if (accel && (other->kind == ItemKind::cpu || other->kind == ItemKind::nic))
         return firstLinkOfClass(catalog, catalog::LinkClass::host);

@@ -17,8 +17,8 @@ inline constexpr const char* kPartMimeType = "application/x-infraplan-part";
 
 struct PartPayload {
     ItemKind kind = ItemKind::accelerator;
-    std::string ref;   // catalog id ("" for groups, fabrics and generic CPUs)
-    std::string role;  // groups: server | rack | pod
+    std::string ref;                         // catalog id ("" for groups, fabrics and generic CPUs)
+    std::string role;                        // groups: server | rack | pod
     std::optional<FabricTopology> topology;  // fabrics
 
     QByteArray encode() const;

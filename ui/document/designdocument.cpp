@@ -70,6 +70,10 @@ bool DesignDocument::save(const QString& path, QString* error) {
     return true;
 }
 
+void DesignDocument::markUnsaved() {
+    m_undo->resetClean();
+}
+
 QString DesignDocument::addItem(Item item, QPointF position) {
     if (item.id.empty()) {
         std::string base = item.ref.empty() ? toString(item.kind) : item.ref;

@@ -40,6 +40,8 @@ public:
     bool open(const QString& path, Diagnostics& diagnostics);
     bool openText(const QByteArray& text, Diagnostics& diagnostics);  // an untitled copy
     bool save(const QString& path, QString* error);
+    // Marks the design as changed since its file (for work restored after a crash).
+    void markUnsaved();
 
     // User edits: each pushes one undoable command (compound edits are macros).
     QString addItem(Item item, QPointF position);  // returns the id it got

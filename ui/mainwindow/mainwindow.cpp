@@ -1,45 +1,81 @@
 #include "ui/mainwindow/mainwindow.h"
 
-#include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDockWidget>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QLabel>
-#include <QMenuBar>
+#include <QMenu>
 #include <QMessageBox>
+#include <QProgressBar>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
-#include <QToolBar>
+#include <QToolButton>
 #include <QUndoStack>
 
 #include "catalog/catalog.h"
+#include "ui/app/specsummary.h"
+#include "ui/canvas/designscene.h"
+#include "ui/canvas/designview.h"
+#include "ui/dashboard/dashboardwidget.h"
+#include "ui/dashboard/metrics.h"
 #include "ui/document/designdocument.h"
-#include "ui/mainwindow/recentfiles.h"
-#include "ui/widgets/diagnosticsdialog.h"
+#include "ui/document/recoverystore.h"
+#include "ui/evaluation/evaluator.h"
+#include "ui/inspector/inspectorwidget.h"
+#include "ui/palette/palettewidget.h"
+#include "ui/panels/facilitypanel.h"
+#include "ui/panels/strategypanel.h"
+#include "ui/panels/workloadpanel.h"
 
 namespace infraplan::ui {
+namespace {
+constexpr int kAutosaveMs = 60 * 1000;
+}
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
     , m_catalog(&catalog::builtinCatalog())
-    , m_document(new DesignDocument(*m_catalog, this)) {
+    , m_document(new DesignDocument(*m_catalog, this))
+    , m_recovery(std::make_unique<RecoveryStore>()) {
     setObjectName(QStringLiteral("mainWindow"));
-    auto* canvas = new QLabel(tr("Canvas"), this);
-    canvas->setAlignment(Qt::AlignCenter);
-    setCentralWidget(canvas);
+    setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
+    createCentral();
     createActions();
     createMenus();
-    createToolBar();
+    createToolBars();
     createDocks();
     createStatusBar();
+    m_evaluator = new Evaluator(m_document, this);
+    connect(m_evaluator, &Evaluator::evaluated, this, &MainWindow::showEvaluation);
+    connect(m_evaluator, &Evaluator::busyChanged, this, [this](bool busy) {
+        m_dashboard->setBusy(busy);
+        // Only a slow evaluation shows the bar, so quick edits do not flicker.
+        if (!busy) {
+            m_busy->hide();
+            m_cancel->hide();
+        } else {
+            QTimer::singleShot(400, this, [this] {
+                const bool stillBusy = m_evaluator->isBusy();
+                m_busy->setVisible(stillBusy);
+                m_cancel->setVisible(stillBusy);
+            });
+        }
+    });
     connect(m_document->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(m_document, &DesignDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_document, &DesignDocument::sectionChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &DesignDocument::designReset, this,
+            [this] { QTimer::singleShot(0, m_view, &DesignView::fitAll); });
+    m_autosaveTimer = new QTimer(this);
+    m_autosaveTimer->setInterval(kAutosaveMs);
+    connect(m_autosaveTimer, &QTimer::timeout, this, &MainWindow::autosave);
+    m_autosaveTimer->start();
     readSettings();
     updateTitle();
+    updateActions();
 }
 
 MainWindow::~MainWindow() {
@@ -47,105 +83,127 @@ MainWindow::~MainWindow() {
     m_document->disconnect(this);
 }
 
-void MainWindow::start(const LaunchOptions& options) {
-    if (!options.design.isEmpty()) openFile(options.design);
-    show();
-    if (!options.screenshot.isEmpty()) {
-        const QString file = options.screenshot;
-        QTimer::singleShot(1500, this, [this, file] {
-            const bool ok = grab().save(file);
-            QApplication::exit(ok ? 0 : 1);
-        });
-    }
-}
-
-void MainWindow::createActions() {
-    m_newAction = new QAction(QIcon::fromTheme(QStringLiteral("document-new")), tr("&New"), this);
-    m_newAction->setShortcut(QKeySequence::New);
-    m_newAction->setStatusTip(tr("Start an empty design"));
-    connect(m_newAction, &QAction::triggered, this, &MainWindow::newDesign);
-
-    m_openAction =
-        new QAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open…"), this);
-    m_openAction->setShortcut(QKeySequence::Open);
-    m_openAction->setStatusTip(tr("Open a design file"));
-    connect(m_openAction, &QAction::triggered, this, &MainWindow::openDialog);
-
-    m_saveAction =
-        new QAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save"), this);
-    m_saveAction->setShortcut(QKeySequence::Save);
-    m_saveAction->setStatusTip(tr("Save the design"));
-    connect(m_saveAction, &QAction::triggered, this, &MainWindow::save);
-
-    m_saveAsAction = new QAction(tr("Save &As…"), this);
-    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
-    connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
-
-    m_quitAction = new QAction(tr("&Quit"), this);
-    m_quitAction->setShortcut(QKeySequence::Quit);
-    m_quitAction->setMenuRole(QAction::QuitRole);
-    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
-
-    m_undoAction = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
-    m_undoAction->setShortcut(QKeySequence::Undo);
-    m_redoAction = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
-    m_redoAction->setShortcut(QKeySequence::Redo);
-}
-
-void MainWindow::createMenus() {
-    m_fileMenu = menuBar()->addMenu(tr("&File"));
-    m_fileMenu->addAction(m_newAction);
-    m_fileMenu->addAction(m_openAction);
-    m_recentMenu = m_fileMenu->addMenu(tr("Open &Recent"));
-    m_recent = new RecentFiles(m_recentMenu, this);
-    connect(m_recent, &RecentFiles::openRequested, this, [this](const QString& path) {
-        if (maybeSave()) openFile(path);
-    });
-    m_fileMenu->addSeparator();
-    m_fileMenu->addAction(m_saveAction);
-    m_fileMenu->addAction(m_saveAsAction);
-    m_fileMenu->addSeparator();
-    m_fileMenu->addAction(m_quitAction);
-
-    m_editMenu = menuBar()->addMenu(tr("&Edit"));
-    m_editMenu->addAction(m_undoAction);
-    m_editMenu->addAction(m_redoAction);
-
-    m_viewMenu = menuBar()->addMenu(tr("&View"));
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About Infraplan"), this, &MainWindow::showAbout);
-}
-
-void MainWindow::createToolBar() {
-    m_toolBar = addToolBar(tr("Main"));
-    m_toolBar->setObjectName(QStringLiteral("mainToolBar"));
-    m_toolBar->addAction(m_newAction);
-    m_toolBar->addAction(m_openAction);
-    m_toolBar->addAction(m_saveAction);
-    m_toolBar->addSeparator();
-    m_toolBar->addAction(m_undoAction);
-    m_toolBar->addAction(m_redoAction);
+void MainWindow::createCentral() {
+    m_scene = new DesignScene(m_document, this);
+    m_view = new DesignView(m_scene, this);
+    setCentralWidget(m_view);
+    connect(m_scene, &DesignScene::message, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 6000); });
 }
 
 void MainWindow::createDocks() {
-    auto addDock = [this](const QString& title, const QString& name, Qt::DockWidgetArea area) {
+    auto addDock = [this](QWidget* widget, const QString& title, const QString& name,
+                          Qt::DockWidgetArea area, bool scroll) {
         auto* dock = new QDockWidget(title, this);
         dock->setObjectName(name);
-        dock->setWidget(new QLabel(title, dock));
+        if (scroll) {
+            auto* area = new QScrollArea(dock);
+            area->setWidgetResizable(true);
+            area->setFrameShape(QFrame::NoFrame);
+            area->setWidget(widget);
+            dock->setWidget(area);
+        } else {
+            dock->setWidget(widget);
+        }
         addDockWidget(area, dock);
         m_viewMenu->addAction(dock->toggleViewAction());
         return dock;
     };
-    addDock(tr("Parts"), QStringLiteral("paletteDock"), Qt::LeftDockWidgetArea);
-    addDock(tr("Inspector"), QStringLiteral("inspectorDock"), Qt::RightDockWidgetArea);
-    addDock(tr("Results"), QStringLiteral("resultsDock"), Qt::BottomDockWidgetArea);
+    m_palette = new PaletteWidget(*m_catalog, this);
+    connect(m_palette, &PaletteWidget::linkTypeChosen, this, [this](const QString& ref) {
+        m_linkType->setCurrentIndex(m_linkType->findData(ref));
+        m_actions.connectTool->trigger();
+    });
+    QDockWidget* palette = addDock(m_palette, tr("Parts"), QStringLiteral("paletteDock"),
+                                   Qt::LeftDockWidgetArea, false);
+
+    m_inspector = new InspectorWidget(m_document, this);
+    connect(m_scene, &DesignScene::selectionIdsChanged, this, [this] {
+        m_inspector->setSelection(m_scene->selectedIds(), m_scene->selectedLinks());
+        updateActions();
+    });
+    QDockWidget* inspector = addDock(m_inspector, tr("Inspector"), QStringLiteral("inspectorDock"),
+                                     Qt::RightDockWidgetArea, false);
+    m_workload = new WorkloadPanel(m_document, this);
+    QDockWidget* workload = addDock(m_workload, tr("Workload"), QStringLiteral("workloadDock"),
+                                    Qt::RightDockWidgetArea, true);
+    m_strategy = new StrategyPanel(m_document, this);
+    QDockWidget* strategy = addDock(m_strategy, tr("Strategy"), QStringLiteral("strategyDock"),
+                                    Qt::RightDockWidgetArea, true);
+    QDockWidget* facility = addDock(new FacilityPanel(m_document, this), tr("Facility & Cost"),
+                                    QStringLiteral("facilityDock"), Qt::RightDockWidgetArea, true);
+    tabifyDockWidget(inspector, workload);
+    tabifyDockWidget(workload, strategy);
+    tabifyDockWidget(strategy, facility);
+    inspector->raise();
+
+    m_dashboard = new DashboardWidget(this);
+    connect(m_dashboard, &DashboardWidget::itemActivated, m_view, &DesignView::revealItem);
+    QDockWidget* results = addDock(m_dashboard, tr("Results"), QStringLiteral("resultsDock"),
+                                   Qt::BottomDockWidgetArea, false);
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    resizeDocks({palette, inspector}, {270, 360}, Qt::Horizontal);
+    resizeDocks({results}, {330}, Qt::Vertical);
 }
 
 void MainWindow::createStatusBar() {
+    m_busy = new QProgressBar(this);
+    m_busy->setRange(0, 0);
+    m_busy->setMaximumWidth(120);
+    m_busy->setMaximumHeight(14);
+    m_busy->setAccessibleName(tr("Evaluating"));
+    m_busy->hide();
+    m_cancel = new QToolButton(this);
+    m_cancel->setText(tr("Cancel"));
+    m_cancel->setAutoRaise(true);
+    m_cancel->hide();
+    connect(m_cancel, &QToolButton::clicked, this, [this] { m_evaluator->cancel(); });
     m_metricsLabel = new QLabel(this);
     m_metricsLabel->setObjectName(QStringLiteral("metricsLabel"));
+    m_metricsLabel->setAccessibleName(tr("Headline metrics"));
+    m_zoomLabel = new QLabel(QStringLiteral("100 %"), this);
+    m_zoomLabel->setMinimumWidth(50);
+    m_zoomLabel->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    connect(m_view, &DesignView::zoomChanged, this, [this](qreal zoom) {
+        m_zoomLabel->setText(QStringLiteral("%1 %").arg(qRound(zoom * 100)));
+    });
+    statusBar()->addPermanentWidget(m_busy);
+    statusBar()->addPermanentWidget(m_cancel);
     statusBar()->addPermanentWidget(m_metricsLabel);
-    statusBar()->showMessage(tr("Ready"), 3000);
+    statusBar()->addPermanentWidget(m_zoomLabel);
+    statusBar()->showMessage(
+        tr("Drag parts from the palette onto the canvas; press L to draw links."), 8000);
+}
+
+void MainWindow::showEvaluation(const Evaluation& evaluation) {
+    const WorkloadMode mode = m_document->design().workload.mode;
+    m_dashboard->showEvaluation(evaluation, mode);
+    QStringList ids;
+    for (const Bottleneck& b : evaluation.results.bottlenecks)
+        if (!b.item_id.empty()) ids << QString::fromStdString(b.item_id);
+    m_scene->setBottlenecks(ids);
+    // Status bar: the first few headline metrics that exist for this mode.
+    QStringList parts;
+    if (!evaluation.results.feasible) parts << tr("not feasible");
+    for (const Metric& m : headlineMetrics()) {
+        if (!(mode == WorkloadMode::training ? m.training : m.inference)) continue;
+        if (const auto v = metricValue(evaluation.json, m.pointer))
+            parts << QStringLiteral("%1 %2").arg(m.title, formatMetric(m.unit, *v));
+        if (parts.size() >= 4) break;
+    }
+    m_metricsLabel->setText(parts.join(QStringLiteral("   ·   ")));
+    if (!m_pendingScreenshot.isEmpty()) {
+        const QString file = m_pendingScreenshot;
+        m_pendingScreenshot.clear();
+        QTimer::singleShot(300, this, [this, file] { captureScreenshot(file); });
+    }
+}
+
+void MainWindow::captureScreenshot(const QString& file) {
+    const bool ok = grab().save(file);
+    if (!ok) qWarning("infraplan: cannot write the screenshot %s", qPrintable(file));
+    QApplication::exit(ok ? 0 : 1);
 }
 
 void MainWindow::updateTitle() {
@@ -158,7 +216,7 @@ void MainWindow::updateTitle() {
 
 void MainWindow::readSettings() {
     QSettings settings;
-    if (!restoreGeometry(settings.value("mainWindow/geometry").toByteArray())) resize(1440, 900);
+    if (!restoreGeometry(settings.value("mainWindow/geometry").toByteArray())) resize(1600, 1000);
     restoreState(settings.value("mainWindow/state").toByteArray());
 }
 
@@ -168,88 +226,13 @@ void MainWindow::writeSettings() {
     settings.setValue("mainWindow/state", saveState());
 }
 
-void MainWindow::newDesign() {
-    if (!maybeSave()) return;
-    Design design;
-    design.name = tr("New design").toStdString();
-    m_document->newDesign(std::move(design));
-}
-
-void MainWindow::openDialog() {
-    if (!maybeSave()) return;
-    const QString dir = m_document->filePath().isEmpty()
-                            ? QString()
-                            : QFileInfo(m_document->filePath()).absolutePath();
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open Design"), dir, tr("Infraplan designs (*.json);;All files (*)"));
-    if (!path.isEmpty()) openFile(path);
-}
-
-bool MainWindow::openFile(const QString& path) {
-    Diagnostics diagnostics;
-    if (!m_document->open(path, diagnostics)) {
-        DiagnosticsDialog dialog(
-            tr("Cannot Open Design"),
-            tr("<b>%1</b> could not be opened: %n problem(s) found. Nothing was changed.", nullptr,
-               int(diagnostics.errorCount()))
-                .arg(QFileInfo(path).fileName().toHtmlEscaped()),
-            diagnostics, this);
-        dialog.exec();
-        return false;
-    }
-    m_recent->add(path);
-    statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 4000);
-    if (!diagnostics.items.empty()) {
-        DiagnosticsDialog dialog(tr("Design Opened With Warnings"),
-                                 tr("The design was opened; please review these notes."),
-                                 diagnostics, this);
-        dialog.exec();
-    }
-    return true;
-}
-
-bool MainWindow::saveFile(const QString& path) {
-    QString error;
-    if (!m_document->save(path, &error)) {
-        QMessageBox::warning(this, tr("Cannot Save Design"),
-                             tr("Cannot write %1:\n%2").arg(QDir::toNativeSeparators(path), error));
-        return false;
-    }
-    m_recent->add(path);
-    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 4000);
-    return true;
-}
-
-bool MainWindow::save() {
-    return m_document->filePath().isEmpty() ? saveAs() : saveFile(m_document->filePath());
-}
-
-bool MainWindow::saveAs() {
-    QString suggestion = m_document->filePath();
-    if (suggestion.isEmpty()) suggestion = QStringLiteral("design.json");
-    QString path = QFileDialog::getSaveFileName(this, tr("Save Design As"), suggestion,
-                                                tr("Infraplan designs (*.json)"));
-    if (path.isEmpty()) return false;
-    if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".json");
-    return saveFile(path);
-}
-
-bool MainWindow::maybeSave() {
-    if (!m_document->isModified()) return true;
-    const auto answer = QMessageBox::warning(
-        this, tr("Unsaved Changes"),
-        tr("“%1” has unsaved changes. Save them before closing?").arg(m_document->displayName()),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-    if (answer == QMessageBox::Save) return save();
-    return answer == QMessageBox::Discard;
-}
-
 void MainWindow::closeEvent(QCloseEvent* event) {
     if (!maybeSave()) {
         event->ignore();
         return;
     }
     writeSettings();
+    m_recovery->clear();  // a clean exit leaves nothing to recover
     event->accept();
 }
 

@@ -1,16 +1,22 @@
 #pragma once
 // The planner's main window: menus, toolbar, status bar, the canvas in the middle and the
 // palette, inspector, panels and results around it. It owns the open DesignDocument and
-// wires the views to it; it does no editing itself.
+// wires the views to it; it does no editing itself. (Actions and menus are built in
+// mainwindow_actions.cpp, file handling in mainwindow_files.cpp.)
 
 #include <QMainWindow>
+#include <memory>
 
 #include "ui/app/startup.h"
 
 class QAction;
+class QActionGroup;
+class QComboBox;
 class QLabel;
 class QMenu;
+class QProgressBar;
 class QToolBar;
+class QToolButton;
 
 namespace infraplan::catalog {
 class Catalog;
@@ -18,8 +24,18 @@ class Catalog;
 
 namespace infraplan::ui {
 
+class DashboardWidget;
 class DesignDocument;
+class DesignScene;
+class DesignView;
+class Evaluator;
+class InspectorWidget;
+class PaletteWidget;
 class RecentFiles;
+class RecoveryStore;
+class StrategyPanel;
+class WorkloadPanel;
+struct Evaluation;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -28,9 +44,16 @@ public:
     ~MainWindow() override;
 
     DesignDocument* document() const { return m_document; }
+    DesignScene* scene() const { return m_scene; }
+    DesignView* view() const { return m_view; }
+    Evaluator* evaluator() const { return m_evaluator; }
+    PaletteWidget* palette() const { return m_palette; }
+    DashboardWidget* dashboard() const { return m_dashboard; }
+    StrategyPanel* strategyPanel() const { return m_strategy; }
     RecentFiles* recentFiles() const { return m_recent; }
+    RecoveryStore* recovery() const { return m_recovery.get(); }
 
-    // Opens, shows and (with --screenshot) captures, as the executable does at start.
+    // Opens, offers recovered work, shows and (with --screenshot) captures, as at start-up.
     void start(const LaunchOptions& options);
 
     // File operations as the menu runs them. Failures are shown in dialogs; the open design
@@ -39,43 +62,71 @@ public:
     bool saveFile(const QString& path);
     bool save();
     bool saveAs();
+    bool newFromTemplate(const QString& resource);
+    static QStringList templates();  // resource paths of File -> New from template
     // Asks Save/Discard/Cancel when there are unsaved changes; true = go ahead.
     bool maybeSave();
+    // Writes the recovery file now if there are unsaved changes (the timer does it each minute).
+    void autosave();
+    // Offers work recovered from a session that ended without saving; true if restored.
+    bool offerRecovery();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    void createCentral();
     void createActions();
     void createMenus();
-    void createToolBar();
+    void createToolBars();
     void createDocks();
     void createStatusBar();
     void updateTitle();
+    void updateActions();
     void readSettings();
     void writeSettings();
     void newDesign();
     void openDialog();
     void showAbout();
+    void showCompare();
+    void showEvaluation(const Evaluation& evaluation);
+    void captureScreenshot(const QString& file);
 
     const catalog::Catalog* m_catalog;
     DesignDocument* m_document;
+    DesignScene* m_scene = nullptr;
+    DesignView* m_view = nullptr;
+    Evaluator* m_evaluator = nullptr;
+    PaletteWidget* m_palette = nullptr;
+    InspectorWidget* m_inspector = nullptr;
+    WorkloadPanel* m_workload = nullptr;
+    StrategyPanel* m_strategy = nullptr;
+    DashboardWidget* m_dashboard = nullptr;
     RecentFiles* m_recent = nullptr;
+    std::unique_ptr<RecoveryStore> m_recovery;
+    class QTimer* m_autosaveTimer = nullptr;
+    QString m_pendingScreenshot;
 
     QMenu* m_fileMenu = nullptr;
     QMenu* m_editMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
+    QMenu* m_templateMenu = nullptr;
     QToolBar* m_toolBar = nullptr;
+    QComboBox* m_linkType = nullptr;
     QLabel* m_metricsLabel = nullptr;
+    QLabel* m_zoomLabel = nullptr;
+    QProgressBar* m_busy = nullptr;
+    QToolButton* m_cancel = nullptr;
 
-    QAction* m_newAction = nullptr;
-    QAction* m_openAction = nullptr;
-    QAction* m_saveAction = nullptr;
-    QAction* m_saveAsAction = nullptr;
-    QAction* m_quitAction = nullptr;
-    QAction* m_undoAction = nullptr;
-    QAction* m_redoAction = nullptr;
+    struct Actions {
+        QAction *newDesign, *open, *save, *saveAs, *compare, *quit;
+        QAction *undo, *redo, *cut, *copy, *paste, *duplicate, *remove, *selectAll, *group,
+            *ungroup;
+        QAction *zoomIn, *zoomOut, *zoomReset, *fit, *snap;
+        QAction *selectTool, *connectTool, *evaluate;
+    } m_actions{};
+    QActionGroup* m_tools = nullptr;
 };
 
 }  // namespace infraplan::ui

@@ -27,9 +27,9 @@ QStandardItem* part(QStandardItem* parent, const QString& text, const QIcon& ico
     item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled);
     item->setData(payload.encode(), PaletteModel::PayloadRole);
     item->setData(key, PaletteModel::CategoryRole);
-    item->setData(text + QLatin1Char(' ') + QString::fromStdString(payload.ref) + QLatin1Char(' ') +
-                      tooltip,
-                  PaletteModel::SearchRole);
+    item->setData(
+        text + QLatin1Char(' ') + QString::fromStdString(payload.ref) + QLatin1Char(' ') + tooltip,
+        PaletteModel::SearchRole);
     item->setToolTip(tooltip);
     item->setAccessibleText(text);
     parent->appendRow(item);
@@ -43,8 +43,8 @@ void addEntries(QStandardItem* parent, const Map& entries, ItemKind kind,
         PartPayload p;
         p.kind = kind;
         p.ref = id;
-        part(parent, QString::fromStdString(entry.name.empty() ? id : entry.name), kindIcon(kind), p,
-             entryTooltip(catalog, id), key);
+        part(parent, QString::fromStdString(entry.name.empty() ? id : entry.name), kindIcon(kind),
+             p, entryTooltip(catalog, id), key);
     }
 }
 
@@ -64,8 +64,8 @@ PaletteModel::PaletteModel(const catalog::Catalog& catalog, QObject* parent)
 void PaletteModel::rebuild(const catalog::Catalog& catalog) {
     clear();
     // Accelerators, one folder per class.
-    QStandardItem* accelerators =
-        category(this, tr("Accelerators"), kindIcon(ItemKind::accelerator), QStringLiteral("accelerator"));
+    QStandardItem* accelerators = category(
+        this, tr("Accelerators"), kindIcon(ItemKind::accelerator), QStringLiteral("accelerator"));
     const std::pair<catalog::AcceleratorClass, QString> classes[] = {
         {catalog::AcceleratorClass::gpu, tr("GPUs")},
         {catalog::AcceleratorClass::npu, tr("NPUs")},
@@ -87,23 +87,29 @@ void PaletteModel::rebuild(const catalog::Catalog& catalog) {
                  entryTooltip(catalog, id), QStringLiteral("accelerator"));
         }
     }
-    addEntries(category(this, tr("Node templates"), kindIcon(ItemKind::node), QStringLiteral("node")),
-               catalog.nodes(), ItemKind::node, catalog, QStringLiteral("node"));
-    addEntries(category(this, tr("Memory nodes"), kindIcon(ItemKind::memory), QStringLiteral("memory")),
-               catalog.memoryNodes(), ItemKind::memory, catalog, QStringLiteral("memory"));
-    addEntries(category(this, tr("Switches"), kindIcon(ItemKind::switch_), QStringLiteral("switch")),
-               catalog.switches(), ItemKind::switch_, catalog, QStringLiteral("switch"));
-    QStandardItem* nics = category(this, tr("NICs and CPUs"), kindIcon(ItemKind::nic), QStringLiteral("nic"));
+    addEntries(
+        category(this, tr("Node templates"), kindIcon(ItemKind::node), QStringLiteral("node")),
+        catalog.nodes(), ItemKind::node, catalog, QStringLiteral("node"));
+    addEntries(
+        category(this, tr("Memory nodes"), kindIcon(ItemKind::memory), QStringLiteral("memory")),
+        catalog.memoryNodes(), ItemKind::memory, catalog, QStringLiteral("memory"));
+    addEntries(
+        category(this, tr("Switches"), kindIcon(ItemKind::switch_), QStringLiteral("switch")),
+        catalog.switches(), ItemKind::switch_, catalog, QStringLiteral("switch"));
+    QStandardItem* nics =
+        category(this, tr("NICs and CPUs"), kindIcon(ItemKind::nic), QStringLiteral("nic"));
     addEntries(nics, catalog.nics(), ItemKind::nic, catalog, QStringLiteral("nic"));
     PartPayload cpu;
     cpu.kind = ItemKind::cpu;
     part(nics, tr("Host CPUs (generic)"), kindIcon(ItemKind::cpu), cpu,
-         tr("Host processors with a power figure you set in the inspector."), QStringLiteral("nic"));
+         tr("Host processors with a power figure you set in the inspector."),
+         QStringLiteral("nic"));
 
-    QStandardItem* fabrics = category(this, tr("Fabrics"), kindIcon(ItemKind::fabric), QStringLiteral("fabric"));
-    for (FabricTopology t : {FabricTopology::fat_tree, FabricTopology::rail_optimized,
-                             FabricTopology::rail_only, FabricTopology::torus,
-                             FabricTopology::dragonfly, FabricTopology::full_mesh}) {
+    QStandardItem* fabrics =
+        category(this, tr("Fabrics"), kindIcon(ItemKind::fabric), QStringLiteral("fabric"));
+    for (FabricTopology t :
+         {FabricTopology::fat_tree, FabricTopology::rail_optimized, FabricTopology::rail_only,
+          FabricTopology::torus, FabricTopology::dragonfly, FabricTopology::full_mesh}) {
         PartPayload p;
         p.kind = ItemKind::fabric;
         p.topology = t;
@@ -113,7 +119,8 @@ void PaletteModel::rebuild(const catalog::Catalog& catalog) {
                  .arg(QString::fromLatin1(toString(t))),
              QStringLiteral("fabric"));
     }
-    QStandardItem* groups = category(this, tr("Groups"), kindIcon(ItemKind::group), QStringLiteral("group"));
+    QStandardItem* groups =
+        category(this, tr("Groups"), kindIcon(ItemKind::group), QStringLiteral("group"));
     for (const char* role : {"server", "rack", "pod"}) {
         PartPayload p;
         p.kind = ItemKind::group;
@@ -123,7 +130,8 @@ void PaletteModel::rebuild(const catalog::Catalog& catalog) {
                 "inside."),
              QStringLiteral("group"));
     }
-    QStandardItem* links = category(this, tr("Link types"), glyphIcon(QStringLiteral("link"), QColor(0x1f, 0x78, 0xd1)),
+    QStandardItem* links = category(this, tr("Link types"),
+                                    glyphIcon(QStringLiteral("link"), QColor(0x1f, 0x78, 0xd1)),
                                     QStringLiteral("link"));
     for (const auto& [id, l] : catalog.links()) {
         auto* item = new QStandardItem(glyphIcon(QStringLiteral("link"), QColor(0x1f, 0x78, 0xd1)),
@@ -138,7 +146,9 @@ void PaletteModel::rebuild(const catalog::Catalog& catalog) {
     }
 }
 
-QStringList PaletteModel::mimeTypes() const { return {QString::fromLatin1(kPartMimeType)}; }
+QStringList PaletteModel::mimeTypes() const {
+    return {QString::fromLatin1(kPartMimeType)};
+}
 
 QMimeData* PaletteModel::mimeData(const QModelIndexList& indexes) const {
     for (const QModelIndex& index : indexes) {

@@ -26,7 +26,8 @@ public:
 protected:
     bool filterAcceptsRow(int row, const QModelIndex& parent) const override {
         const QModelIndex index = sourceModel()->index(row, 0, parent);
-        if (!m_kind.isEmpty() && index.data(PaletteModel::CategoryRole).toString() != m_kind) return false;
+        if (!m_kind.isEmpty() && index.data(PaletteModel::CategoryRole).toString() != m_kind)
+            return false;
         if (filterRegularExpression().pattern().isEmpty()) return true;
         // Folders show when one of their parts matches (recursive filtering).
         const QString search = index.data(PaletteModel::SearchRole).toString();
@@ -55,12 +56,17 @@ PaletteWidget::PaletteWidget(const catalog::Catalog& catalog, QWidget* parent)
     m_search->setAccessibleName(tr("Search parts"));
     m_kind->setAccessibleName(tr("Filter parts by kind"));
     const std::pair<QString, QString> kinds[] = {
-        {tr("All kinds"), {}},           {tr("Accelerators"), QStringLiteral("accelerator")},
-        {tr("Node templates"), QStringLiteral("node")}, {tr("Memory"), QStringLiteral("memory")},
-        {tr("Switches"), QStringLiteral("switch")},   {tr("NICs and CPUs"), QStringLiteral("nic")},
-        {tr("Fabrics"), QStringLiteral("fabric")},    {tr("Groups"), QStringLiteral("group")},
+        {tr("All kinds"), {}},
+        {tr("Accelerators"), QStringLiteral("accelerator")},
+        {tr("Node templates"), QStringLiteral("node")},
+        {tr("Memory"), QStringLiteral("memory")},
+        {tr("Switches"), QStringLiteral("switch")},
+        {tr("NICs and CPUs"), QStringLiteral("nic")},
+        {tr("Fabrics"), QStringLiteral("fabric")},
+        {tr("Groups"), QStringLiteral("group")},
         {tr("Link types"), QStringLiteral("link")}};
-    for (const auto& [title, key] : kinds) m_kind->addItem(title, key);
+    for (const auto& [title, key] : kinds)
+        m_kind->addItem(title, key);
     layout->addWidget(m_search);
     layout->addWidget(m_kind);
 
@@ -104,11 +110,14 @@ QModelIndex PaletteWidget::findPart(const QString& key) const {
     };
     collect({});
     for (const QModelIndex& index : hits) {
-        const auto payload = PartPayload::decode(index.data(PaletteModel::PayloadRole).toByteArray());
+        const auto payload =
+            PartPayload::decode(index.data(PaletteModel::PayloadRole).toByteArray());
         if (!payload) continue;
         QString k = QString::fromStdString(payload->ref);
-        if (payload->kind == ItemKind::group) k = QStringLiteral("group:") + QString::fromStdString(payload->role);
-        if (payload->topology) k = QStringLiteral("fabric:") + QString::fromLatin1(toString(*payload->topology));
+        if (payload->kind == ItemKind::group)
+            k = QStringLiteral("group:") + QString::fromStdString(payload->role);
+        if (payload->topology)
+            k = QStringLiteral("fabric:") + QString::fromLatin1(toString(*payload->topology));
         if (payload->kind == ItemKind::cpu && payload->ref.empty()) k = QStringLiteral("cpu");
         if (k == key) return index;
     }

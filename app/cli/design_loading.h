@@ -1,0 +1,50 @@
+#pragma once
+// What every design subcommand does first: load the catalog (built-in + user overlay), read
+// the design with its --set overrides and embedded entries, validate, report problems.
+
+#include <CLI/CLI.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/cli/cli_globals.h"
+#include "catalog/catalog.h"
+#include "core/design/design.h"
+
+namespace infraplan::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitInvalid = 1;
+inline constexpr int kExitUsage = 2;
+
+// Arguments of one subcommand; they live as long as the CLI::App that points into them.
+struct DesignArgs {
+    std::vector<std::string> paths;
+    std::vector<std::string> overrides;
+    long long max_devices = 1'000'000;
+    bool json = false;
+    std::string output;
+};
+
+// The built-in catalog overlaid by the user's; problems with the user file are reported on
+// stderr and leave the built-in catalog working.
+catalog::Catalog cliCatalog(const CliGlobals& globals);
+
+// A design with the catalog it is evaluated against: the local one, with the entries the
+// design file embeds laid over it (differences reported, DESIGN.md §2).
+struct LoadedDesign {
+    Design design;
+    catalog::Catalog catalog;
+};
+
+// Load, apply --set, overlay embedded entries, validate; print every problem on stderr.
+// nullopt = invalid (exit 1).
+std::optional<LoadedDesign> loadValidDesign(const std::string& path, const DesignArgs& args,
+                                            const catalog::Catalog& local);
+
+// A subcommand of `app` with the options every design subcommand shares: --max-devices, and
+// --set when `overrides` is true.
+CLI::App* designSubcommand(CLI::App& app, const char* name, const char* description,
+                           DesignArgs& args, bool overrides);
+
+}  // namespace infraplan::cli

@@ -1,0 +1,85 @@
+#include "app/cli/search_command.h"
+
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "app/cli/design_loading.h"
+#include "core/search/strategy_search.h"
+
+namespace infraplan::cli {
+namespace {
+
+struct SearchArgs {
+    DesignArgs design;
+    std::string objective = "time";
+    int top = 10;
+};
+
+std::string describeStrategy(const Strategy& s, bool inference) {
+    char text[160];
+    if (inference) {
+        std::snprintf(text, sizeof text, "tp=%d pp=%d replicas=%d max_batch=%d", s.tp, s.pp,
+                      s.replicas, s.max_batch);
+    } else {
+        std::snprintf(text, sizeof text, "tp=%d pp=%d dp=%d cp=%d ep=%d mb=%d zero=%d %s v=%d",
+                      s.tp, s.pp, s.dp, s.cp, s.ep, s.microbatch, s.zero, toString(s.recompute),
+                      s.interleave);
+    }
+    return text;
+}
+
+void printText(const SearchResult& r, const std::string& name, bool inference) {
+    std::cout << name << "\n  evaluated " << r.evaluated << " strategies, " << r.feasible
+              << " feasible, in " << r.elapsed_s << " s"
+              << (r.truncated ? " (space truncated)" : "") << "\n";
+    for (const std::string& reason : r.reasons)
+        std::cout << "  " << reason << "\n";
+    int rank = 1;
+    for (const SearchCandidate& c : r.best) {
+        char score[64];
+        std::snprintf(score, sizeof score, "%.4g", c.score);
+        std::cout << "  " << rank++ << ". " << score << " " << r.score_unit << "  "
+                  << describeStrategy(c.strategy, inference);
+        if (c.results.training)
+            std::printf("  (MFU %.1f%%, step %.3g s)", c.results.training->mfu * 100,
+                        c.results.training->step_time_s);
+        std::cout << std::flush << "\n";
+    }
+}
+
+}  // namespace
+
+void addSearchCommand(CLI::App& app, const CliGlobals& globals, int& exit_code) {
+    auto args = std::make_shared<SearchArgs>();
+    CLI::App* cmd = designSubcommand(app, "search",
+                                     "Search parallelism strategies for a design's hardware and "
+                                     "workload, best first",
+                                     args->design, true);
+    cmd->add_option("DESIGN", args->design.paths, "Design file (.json)")->required()->expected(1);
+    cmd->add_option("--objective", args->objective, "What to minimize")
+        ->check(CLI::IsMember({"time", "cost", "energy", "cost-per-token"}));
+    cmd->add_option("--top", args->top, "How many strategies to list")->check(CLI::Range(1, 1000));
+    cmd->add_flag("--json", args->design.json, "Print the search results as JSON");
+    cmd->callback([&globals, &exit_code, args] {
+        const auto loaded =
+            loadValidDesign(args->design.paths.front(), args->design, cliCatalog(globals));
+        if (!loaded) {
+            exit_code = kExitInvalid;
+            return;
+        }
+        SearchOptions options;
+        options.objective = *searchObjectiveFromString(args->objective);
+        options.top = args->top;
+        options.max_devices = args->design.max_devices;
+        const SearchResult result = searchStrategies(loaded->design, loaded->catalog, options);
+        const bool inference = loaded->design.workload.mode == WorkloadMode::inference;
+        if (args->design.json)
+            std::cout << searchResultToJson(result, options, inference).dump(2) << "\n";
+        else
+            printText(result, loaded->design.name, inference);
+        exit_code = kExitOk;
+    });
+}
+
+}  // namespace infraplan::cli

@@ -1,0 +1,24 @@
+#pragma once
+// What a search minimizes, read from one evaluation's results.
+
+#include <optional>
+#include <string>
+
+#include "core/design/design.h"
+#include "core/results/results.h"
+
+namespace infraplan {
+
+enum class SearchObjective : std::uint8_t;
+
+struct Score {
+    double value = 0;  // lower is better
+    std::string unit;
+};
+
+// The objective's value for these results; nullopt when the results lack what it needs
+// (infeasible, or a section the objective reads was not computed).
+std::optional<Score> objectiveScore(SearchObjective objective, const Workload& workload,
+                                    const Results& results);
+
+}  // namespace infraplan

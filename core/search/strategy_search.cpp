@@ -1,0 +1,130 @@
+#include "core/search/strategy_search.h"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <mutex>
+#include <thread>
+
+#include "catalog/enum_names.h"
+#include "core/design/resolve.h"
+#include "core/evaluate/evaluate.h"
+#include "core/io/design_json.h"
+#include "core/results/results_json.h"
+#include "core/search/objective.h"
+#include "core/search/search_space.h"
+
+namespace infraplan {
+namespace {
+
+constexpr std::array<const char*, 4> kObjectiveNames{"time", "cost", "energy", "cost-per-token"};
+
+struct Ranked {
+    double score = 0;
+    std::size_t index = 0;  // candidate index: breaks ties so results repeat exactly
+    std::string unit;
+    Results results;
+};
+
+bool better(const Ranked& a, const Ranked& b) {
+    return a.score != b.score ? a.score < b.score : a.index < b.index;
+}
+
+// Keep the best `top` of a stream without holding every result.
+void keepBest(std::vector<Ranked>& best, Ranked candidate, std::size_t top) {
+    if (best.size() == top && !better(candidate, best.back())) return;
+    best.insert(std::upper_bound(best.begin(), best.end(), candidate, better),
+                std::move(candidate));
+    if (best.size() > top) best.pop_back();
+}
+
+}  // namespace
+
+const char* toString(SearchObjective o) {
+    return enumName(kObjectiveNames, o);
+}
+std::optional<SearchObjective> searchObjectiveFromString(const std::string& name) {
+    return enumValue<SearchObjective>(kObjectiveNames, name);
+}
+
+SearchResult searchStrategies(const Design& design, const catalog::Catalog& catalog,
+                              const SearchOptions& options) {
+    const auto start = std::chrono::steady_clock::now();
+    SearchResult result;
+    EvaluateOptions evaluateOptions;
+    evaluateOptions.max_devices = options.max_devices;
+    const PreparedDesign prepared = prepareDesign(design, catalog, evaluateOptions);
+    const catalog::Model* model = resolveModel(design, catalog);
+    if (!prepared.ok() || !model) {
+        result.reasons = prepared.base.reasons;
+        if (!model) result.reasons.push_back("/workload/model: the model is not in the catalog");
+        return result;
+    }
+    const SearchSpace space = enumerateStrategies(design, *model, prepared.base.devices);
+    result.truncated = space.truncated;
+    const std::size_t top = static_cast<std::size_t>(std::max(1, options.top));
+    const std::size_t total = space.candidates.size();
+
+    unsigned threads = options.threads > 0 ? static_cast<unsigned>(options.threads)
+                                           : std::max(1u, std::thread::hardware_concurrency());
+    threads =
+        static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(1, total)));
+    std::atomic<std::size_t> next{0};
+    std::atomic<long long> feasible{0};
+    std::mutex merge;
+    std::vector<Ranked> best;
+
+    auto worker = [&](unsigned id) {
+        std::vector<Ranked> mine;
+        Design variant = design;
+        for (std::size_t i = next++; i < total; i = next++) {
+            if (options.cancel && options.cancel->load()) break;
+            variant.strategy = space.candidates[i];
+            Results r = evaluatePrepared(prepared, variant, catalog);
+            if (auto score = objectiveScore(options.objective, design.workload, r)) {
+                ++feasible;
+                keepBest(mine, Ranked{score->value, i, score->unit, std::move(r)}, top);
+            }
+            if (id == 0 && options.progress && i % 64 == 0)
+                options.progress(static_cast<double>(std::min(next.load(), total)) / double(total));
+        }
+        std::lock_guard lock(merge);
+        for (Ranked& r : mine)
+            keepBest(best, std::move(r), top);
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads; ++t)
+        pool.emplace_back(worker, t);
+    worker(0);
+    for (std::thread& t : pool)
+        t.join();
+
+    result.cancelled = options.cancel && options.cancel->load();
+    result.evaluated = static_cast<long long>(std::min(next.load(), total));
+    result.feasible = feasible.load();
+    for (Ranked& r : best) {
+        result.score_unit = r.unit;
+        result.best.push_back({space.candidates[r.index], r.score, std::move(r.results)});
+    }
+    if (options.progress) options.progress(1.0);
+    result.elapsed_s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return result;
+}
+
+nlohmann::json searchResultToJson(const SearchResult& result, const SearchOptions& options,
+                                  bool inference) {
+    nlohmann::json j = {
+        {"evaluated", result.evaluated},     {"feasible", result.feasible},
+        {"elapsed_s", result.elapsed_s},     {"objective", toString(options.objective)},
+        {"score_unit", result.score_unit},   {"cancelled", result.cancelled},
+        {"truncated", result.truncated},     {"reasons", result.reasons},
+        {"results", nlohmann::json::array()}};
+    for (const SearchCandidate& c : result.best)
+        j["results"].push_back({{"strategy", strategyToJson(c.strategy, inference)},
+                                {"score", c.score},
+                                {"results", resultsToJson(c.results)}});
+    return j;
+}
+
+}  // namespace infraplan

@@ -1,0 +1,58 @@
+#pragma once
+// Strategy search: evaluate every candidate of the search space on the design's hardware
+// (prepared once), rank the feasible ones by an objective, keep the best. Runs on several
+// threads, reports progress and can be cancelled; results are deterministic.
+
+#include <atomic>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "catalog/catalog.h"
+#include "core/design/design.h"
+#include "core/results/results.h"
+
+namespace infraplan {
+
+enum class SearchObjective : std::uint8_t { time, cost, energy, cost_per_token };
+const char* toString(SearchObjective o);
+std::optional<SearchObjective> searchObjectiveFromString(const std::string& name);
+
+struct SearchOptions {
+    SearchObjective objective = SearchObjective::time;
+    int top = 10;
+    int threads = 0;  // 0 = one per core
+    long long max_devices = 1'000'000;
+    // Called now and then from one worker with the fraction done; may be empty.
+    std::function<void(double)> progress;
+    const std::atomic<bool>* cancel = nullptr;  // set to stop early (results so far are kept)
+};
+
+struct SearchCandidate {
+    Strategy strategy;
+    double score = 0;  // lower is better, in the objective's unit
+    Results results;
+};
+
+struct SearchResult {
+    long long evaluated = 0;
+    long long feasible = 0;
+    double elapsed_s = 0;
+    bool cancelled = false;
+    bool truncated = false;             // the space was larger than the enumeration limit
+    std::string score_unit;             // what `score` measures, e.g. "days to train"
+    std::vector<std::string> reasons;   // why nothing could be searched (invalid design, ...)
+    std::vector<SearchCandidate> best;  // best first
+};
+
+SearchResult searchStrategies(const Design& design, const catalog::Catalog& catalog,
+                              const SearchOptions& options = {});
+
+// {"evaluated", "feasible", "elapsed_s", "objective", "score_unit", "results": [{"strategy",
+// "score", "results"}]} (DESIGN.md §3).
+nlohmann::json searchResultToJson(const SearchResult& result, const SearchOptions& options,
+                                  bool inference);
+
+}  // namespace infraplan

@@ -1,0 +1,234 @@
+#include "core/topology/flow_comm_model.h"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+namespace infraplan {
+namespace {
+constexpr double kMinBandwidth_b_s = 1e6;  // a link listed without bandwidth: 1 MB/s, warned
+}  // namespace
+
+std::string collectiveName(const CollectiveRequest& r) {
+    return std::string(toString(r.dim)) + " " + toString(r.op);
+}
+
+FlowCommModel::FlowCommModel(Graph graph, const Design& design, const catalog::Catalog& catalog,
+                             const FlowModelOptions& options)
+    : m_graph(std::move(graph)), m_design(design), m_options(options) {
+    m_placement = std::make_unique<Placement>(m_graph, design, m_warnings);
+    m_labels = std::make_unique<LinkLabels>(m_graph, design);
+    m_router = std::make_unique<Router>(m_graph, catalog);
+    m_bandwidth_b_s.resize(static_cast<Eigen::Index>(2 * m_graph.edges.size()));
+    bool warned = false;
+    std::unordered_map<const std::string*, const catalog::Link*> links;  // few distinct refs
+    for (std::size_t e = 0; e < m_graph.edges.size(); ++e) {
+        const Edge& edge = m_graph.edges[e];
+        const catalog::Link* link = nullptr;
+        if (edge.ref) {
+            auto [it, added] = links.emplace(edge.ref, nullptr);
+            if (added) it->second = catalog.link(*edge.ref);
+            link = it->second;
+        }
+        const bool scaleUp = link ? link->cls == catalog::LinkClass::scale_up
+                                  : m_router->domains().internal(static_cast<std::uint32_t>(e));
+        double bw = edge.bandwidth_gb_s * 1e9 *
+                    (scaleUp ? m_options.scaleup_efficiency : m_options.scaleout_efficiency);
+        if (!(bw >= kMinBandwidth_b_s)) {
+            if (!warned)
+                m_warnings.push_back("link " +
+                                     m_labels->link(static_cast<std::uint32_t>(e), edge.a) +
+                                     " has no bandwidth; counted as 1 MB/s");
+            warned = true;
+            bw = kMinBandwidth_b_s;
+        }
+        m_bandwidth_b_s[static_cast<Eigen::Index>(2 * e)] = bw;
+        m_bandwidth_b_s[static_cast<Eigen::Index>(2 * e + 1)] = bw;
+    }
+}
+
+FlowCommModel::~FlowCommModel() = default;
+
+int FlowCommModel::column(FlowPattern pattern, ParallelDim dim) const {
+    const auto key = std::make_pair(pattern, dim);
+    auto it = m_columns.find(key);
+    if (it != m_columns.end()) return it->second;
+    const RankGroups groups = m_placement->groups(dim);
+    const std::vector<FlowDemand> flows = patternFlows(pattern, groups, *m_placement);
+    RoutedClass routed = m_router->route(flows);
+    if (routed.unreachable > 0)
+        m_warnings.push_back(std::to_string(routed.unreachable) + " flows of the " + toString(dim) +
+                             " " + toString(pattern) +
+                             " have no path through the hardware graph; they are left out");
+    double worst = 0;
+    std::uint32_t binding = 0;
+    for (Eigen::SparseVector<double>::InnerIterator in(routed.loads); in; ++in) {
+        const double s = in.value() / m_bandwidth_b_s[in.index()];
+        if (s > worst) {
+            worst = s;
+            binding = static_cast<std::uint32_t>(in.index());
+        }
+    }
+    const int col = static_cast<int>(m_classes.size());
+    m_classes.push_back(std::move(routed));
+    m_secondsPerByte.push_back(worst);
+    m_bindingDir.push_back(binding);
+    m_routingStale = true;
+    m_columns.emplace(key, col);
+    return col;
+}
+
+// Per-rank volumes of the textbook algorithms (DESIGN.md §6; Thakur et al. 2005 for ring,
+// NCCL's double binary tree): each phase's flows carry `volume` bytes per unit weight.
+std::vector<FlowCommModel::Plan> FlowCommModel::candidates(const CollectiveRequest& r) const {
+    std::vector<Plan> out;
+    const int n = m_placement->size(r.dim);
+    if (!m_placement->valid() || n <= 1 || !(r.bytes > 0) || !std::isfinite(r.bytes)) return out;
+    const double S = r.bytes, nn = n;
+    const NodeSplit split = nodeSplit(m_placement->groups(r.dim), *m_placement);
+    const bool hier = split.uniform && split.per_node > 1 && split.nodes > 1;
+    const double g = split.per_node, m = split.nodes;
+    auto plan = [&](const char* name, std::vector<Phase> phases) {
+        out.push_back(Plan{name, std::move(phases)});
+    };
+    auto col = [&](FlowPattern p) { return column(p, r.dim); };
+    switch (r.op) {
+        case Collective::all_reduce:
+            plan("ring", {{col(FlowPattern::ring), 2 * (nn - 1) / nn * S, 2 * (nn - 1)}});
+            plan("tree", {{col(FlowPattern::tree), S / 2, 2 * std::ceil(std::log2(nn))}});
+            if (hier)
+                plan("hierarchical",
+                     {{col(FlowPattern::intra_ring), (g - 1) / g * S, g - 1},
+                      {col(FlowPattern::inter_ring), 2 * (m - 1) / m * S / g, 2 * (m - 1)},
+                      {col(FlowPattern::intra_ring), (g - 1) / g * S, g - 1}});
+            break;
+        case Collective::reduce_scatter:
+        case Collective::all_gather:
+            plan("ring", {{col(FlowPattern::ring), (nn - 1) / nn * S, nn - 1}});
+            if (hier)
+                plan("hierarchical", {{col(FlowPattern::intra_ring), (g - 1) / g * S, g - 1},
+                                      {col(FlowPattern::inter_ring), (m - 1) / m * S / g, m - 1}});
+            break;
+        case Collective::all_to_all:
+            plan("all-to-all", {{col(FlowPattern::all_to_all), S / nn, 1}});
+            break;
+        case Collective::send_recv:
+            plan("point-to-point",
+                 {{col(r.dim == ParallelDim::pp ? FlowPattern::next_stage : FlowPattern::ring), S,
+                   1}});
+            break;
+    }
+    return out;
+}
+
+void FlowCommModel::evaluate(Plan& plan) const {
+    plan.bandwidth_s = plan.latency_s = plan.binding_busy_s = 0;
+    for (const Phase& p : plan.phases) {
+        const auto c = static_cast<std::size_t>(p.column);
+        const double busy = p.volume * m_secondsPerByte[c];
+        const double step_s = m_classes[c].latency_ns * 1e-9 +
+                              (m_classes[c].scale_out ? m_options.scaleout_step_latency_s
+                                                      : m_options.scaleup_step_latency_s);
+        plan.bandwidth_s += busy;
+        plan.latency_s += p.steps * step_s;
+        if (busy > plan.binding_busy_s) {
+            plan.binding_busy_s = busy;
+            plan.binding_dir = m_bindingDir[c];
+        }
+    }
+}
+
+FlowCommModel::Plan FlowCommModel::best(const CollectiveRequest& r) const {
+    Plan chosen;
+    bool any = false;
+    for (Plan& p : candidates(r)) {
+        evaluate(p);
+        if (!any || p.bandwidth_s + p.latency_s < chosen.bandwidth_s + chosen.latency_s) chosen = p;
+        any = true;
+    }
+    return chosen;
+}
+
+CollectiveCost FlowCommModel::toCost(const Plan& plan) const {
+    CollectiveCost c;
+    c.bandwidth_time_s = plan.bandwidth_s;
+    c.latency_time_s = plan.latency_s;
+    c.time_s = plan.bandwidth_s + plan.latency_s;
+    if (plan.phases.empty() || !(plan.binding_busy_s > 0)) return c;
+    const std::uint32_t e = plan.binding_dir / 2;
+    const Edge& edge = m_graph.edges[e];
+    c.binding_tier = m_labels->tier(e);
+    c.binding_link = m_labels->link(e, plan.binding_dir % 2 == 0 ? edge.a : edge.b);
+    c.binding_utilization = c.time_s > 0 ? plan.binding_busy_s / c.time_s : 0;
+    return c;
+}
+
+// The routing matrix: one column per flow class, one row per link direction, assembled
+// column by column (each class's loads are already sorted by row).
+const Eigen::SparseMatrix<double>& FlowCommModel::routing() const {
+    if (!m_routingStale) return m_routing;
+    Eigen::Index nonZeros = 0;
+    for (const RoutedClass& c : m_classes)
+        nonZeros += c.loads.nonZeros();
+    m_routing.resize(m_bandwidth_b_s.size(), static_cast<Eigen::Index>(m_classes.size()));
+    m_routing.reserve(nonZeros);
+    for (std::size_t c = 0; c < m_classes.size(); ++c) {
+        m_routing.startVec(static_cast<Eigen::Index>(c));
+        for (Eigen::SparseVector<double>::InnerIterator in(m_classes[c].loads); in; ++in)
+            m_routing.insertBack(in.index(), static_cast<Eigen::Index>(c)) = in.value();
+    }
+    m_routing.finalize();
+    m_routingStale = false;
+    return m_routing;
+}
+
+Eigen::VectorXd FlowCommModel::loadsOf(std::span<const Plan> plans) const {
+    const Eigen::SparseMatrix<double>& R = routing();
+    Eigen::VectorXd volume = Eigen::VectorXd::Zero(R.cols());
+    for (const Plan& plan : plans)
+        for (const Phase& p : plan.phases)
+            volume[p.column] += p.volume;
+    if (R.cols() == 0) return Eigen::VectorXd::Zero(m_bandwidth_b_s.size());
+    return R * volume;
+}
+
+CollectiveCost FlowCommModel::cost(const CollectiveRequest& request) const {
+    std::lock_guard lock(m_mutex);
+    Plan plan = best(request);
+    m_recorded[{request.op, request.dim}] = Recorded{request, plan};
+    return toCost(plan);
+}
+
+// Collectives that overlap share links: their volumes add up in one routing-matrix product,
+// and the busiest link direction of the sum sets the bandwidth time.
+CollectiveCost FlowCommModel::concurrentCost(std::span<const CollectiveRequest> requests) const {
+    std::lock_guard lock(m_mutex);
+    std::vector<Plan> plans;
+    double latency = 0;
+    for (const CollectiveRequest& r : requests) {
+        plans.push_back(best(r));
+        m_recorded[{r.op, r.dim}] = Recorded{r, plans.back()};
+        latency = std::max(latency, plans.back().latency_s);
+    }
+    const Eigen::VectorXd loads = loadsOf(plans);
+    Plan combined;
+    combined.latency_s = latency;
+    if (loads.size() > 0) {
+        Eigen::Index worst = 0;
+        const Eigen::VectorXd busy = loads.cwiseQuotient(m_bandwidth_b_s);
+        combined.bandwidth_s = busy.maxCoeff(&worst);
+        combined.binding_busy_s = combined.bandwidth_s;
+        combined.binding_dir = static_cast<std::uint32_t>(worst);
+    }
+    for (const Plan& p : plans)
+        combined.phases.insert(combined.phases.end(), p.phases.begin(), p.phases.end());
+    return toCost(combined);
+}
+
+Eigen::VectorXd FlowCommModel::linkLoads(const CollectiveRequest& request) const {
+    std::lock_guard lock(m_mutex);
+    const Plan plan = best(request);
+    return loadsOf(std::span<const Plan>(&plan, 1));
+}
+
+}  // namespace infraplan

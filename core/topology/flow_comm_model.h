@@ -1,0 +1,107 @@
+#pragma once
+// The flow-level communication model (issue 5): every collective becomes flows between the
+// devices its ranks are placed on (placement.h), flows are routed over the expanded graph
+// with ECMP (router.h), and the loads of all concurrent collectives add up per link through a
+// sparse routing matrix (Eigen: link directions x flow classes) times a volume vector. A
+// collective's time is its busiest link's bytes over that link's achieved bandwidth, plus
+// per-step latency. Among ring, tree and hierarchical algorithms it takes the fastest, as
+// NCCL's tuner does by message size.
+
+#include <Eigen/SparseCore>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <vector>
+
+#include "catalog/catalog.h"
+#include "core/design/design.h"
+#include "core/perf/comm_model.h"
+#include "core/topology/collective_flows.h"
+#include "core/topology/graph.h"
+#include "core/topology/link_labels.h"
+#include "core/topology/network_results.h"
+#include "core/topology/placement.h"
+#include "core/topology/router.h"
+
+namespace infraplan {
+
+// "dp all-reduce": how results and bottlenecks name a collective.
+std::string collectiveName(const CollectiveRequest& request);
+
+struct FlowModelOptions {
+    // Achieved fraction of the link rate a large NCCL collective sustains: NVLink ~360 of
+    // 450 GB/s bus bandwidth on DGX H100 (nccl-tests), InfiniBand ~23 of 25 GB/s per HDR port.
+    double scaleup_efficiency = 0.78;
+    double scaleout_efficiency = 0.92;
+    // Software latency per algorithm step on top of the wire and switch latencies (NCCL
+    // kernel hand-off; small-message all-reduce on 8 GPUs ~10-15 us).
+    double scaleup_step_latency_s = 1.0e-6;
+    double scaleout_step_latency_s = 4.0e-6;
+    int top_links = 20;  // links listed in NetworkResults
+};
+
+class FlowCommModel final : public CommModel {
+public:
+    // Keeps references to `design` and `catalog`; takes the expanded graph.
+    FlowCommModel(Graph graph, const Design& design, const catalog::Catalog& catalog,
+                  const FlowModelOptions& options = {});
+    ~FlowCommModel() override;
+
+    CollectiveCost cost(const CollectiveRequest& request) const override;
+    CollectiveCost concurrentCost(std::span<const CollectiveRequest> requests) const override;
+
+    // Every collective costed so far (the last request of each kind), summarised.
+    NetworkResults network() const;
+    const std::vector<std::string>& warnings() const { return m_warnings; }
+    const Graph& graph() const { return m_graph; }
+    const Placement& placement() const { return *m_placement; }
+
+    // Bytes per link direction of one request under its chosen algorithm (for tests).
+    Eigen::VectorXd linkLoads(const CollectiveRequest& request) const;
+
+private:
+    struct Phase {
+        int column = 0;     // flow class
+        double volume = 0;  // bytes per unit-weight flow
+        double steps = 0;   // latency steps
+    };
+    struct Plan {
+        const char* algorithm = "";
+        std::vector<Phase> phases;
+        double bandwidth_s = 0, latency_s = 0;
+        std::uint32_t binding_dir = 0;
+        double binding_busy_s = 0;
+    };
+    struct Recorded {
+        CollectiveRequest request;
+        Plan plan;
+    };
+
+    int column(FlowPattern pattern, ParallelDim dim) const;  // routes the class on first use
+    std::vector<Plan> candidates(const CollectiveRequest& r) const;
+    void evaluate(Plan& plan) const;
+    Plan best(const CollectiveRequest& r) const;
+    CollectiveCost toCost(const Plan& plan) const;
+    Eigen::VectorXd loadsOf(std::span<const Plan> plans) const;
+    const Eigen::SparseMatrix<double>& routing() const;
+
+    Graph m_graph;
+    const Design& m_design;
+    FlowModelOptions m_options;
+    mutable std::vector<std::string> m_warnings;
+    std::unique_ptr<Placement> m_placement;
+    std::unique_ptr<LinkLabels> m_labels;
+    Eigen::VectorXd m_bandwidth_b_s;  // achieved, per link direction
+    mutable std::mutex m_mutex;
+    mutable std::unique_ptr<Router> m_router;
+    mutable std::map<std::pair<FlowPattern, ParallelDim>, int> m_columns;
+    mutable std::vector<RoutedClass> m_classes;
+    mutable std::vector<double> m_secondsPerByte;     // per class: busiest direction
+    mutable std::vector<std::uint32_t> m_bindingDir;  // per class
+    mutable Eigen::SparseMatrix<double> m_routing;    // directions x classes, built on demand
+    mutable bool m_routingStale = false;
+    mutable std::map<std::pair<Collective, ParallelDim>, Recorded> m_recorded;
+};
+
+}  // namespace infraplan

@@ -1,0 +1,87 @@
+// Training engine benchmarks: one evaluation of the 1T-parameter, 3,072-GPU Megatron case
+// (DESIGN.md §7: well under 100 us on one core without link-level routing), and the fidelity
+// summary over every published run in validation-public.csv.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "core/evaluate/evaluate.h"
+#include "validation_cases.h"
+
+using namespace infraplan;
+
+namespace {
+
+const std::vector<validation::Case>& cases() {
+    static const auto all =
+        validation::loadCases(std::string(INFRAPLAN_REFERENCE_DIR) + "/validation-public.csv");
+    return all;
+}
+
+const catalog::Catalog& a100() {
+    static const catalog::Catalog c = validation::a100Catalog();
+    return c;
+}
+
+// The 1T case of Narayanan et al. Table 1 (T1-10) as a design, or a hand-built twin.
+Design oneTrillion() {
+    for (const auto& c : cases())
+        if (c.id == "T1-10") return validation::caseDesign(c);
+    validation::Case c;
+    c.id = "T1-10";
+    c.model = "GPT 1T";
+    c.layers = 128;
+    c.hidden = 25600;
+    c.heads = 160;
+    c.vocab = 51200;
+    c.seq_len = 2048;
+    c.devices = 3072;
+    c.precision = "fp16";
+    c.tp = 8;
+    c.pp = 64;
+    c.dp = 6;
+    c.global_batch = 3072;
+    c.recompute = "full";
+    return validation::caseDesign(c);
+}
+
+void BM_Evaluate1T3072Gpus(benchmark::State& state) {
+    const Design design = oneTrillion();
+    for (auto _ : state) {
+        Results r = evaluate(design, a100());
+        benchmark::DoNotOptimize(r);
+    }
+}
+BENCHMARK(BM_Evaluate1T3072Gpus)->Unit(benchmark::kMicrosecond);
+
+// Not a speed figure: evaluates every published case once and reports the error summary as
+// counters (median/mean/max absolute step-time error, in percent).
+void BM_ValidationSummary(benchmark::State& state) {
+    std::vector<double> errors;
+    for (auto _ : state) {
+        errors.clear();
+        for (const auto& c : cases()) {
+            const Results r = evaluate(validation::caseDesign(c), a100());
+            if (!r.training) continue;
+            errors.push_back(std::abs(r.training->step_time_s - c.measured_step_s) /
+                             c.measured_step_s);
+        }
+    }
+    if (errors.empty()) return;
+    std::sort(errors.begin(), errors.end());
+    const std::size_t n = errors.size();
+    double mean = 0;
+    for (double e : errors) mean += e / n;
+    state.counters["cases"] = double(n);
+    state.counters["median_err_pct"] =
+        100 * (n % 2 ? errors[n / 2] : 0.5 * (errors[n / 2 - 1] + errors[n / 2]));
+    state.counters["mean_err_pct"] = 100 * mean;
+    state.counters["max_err_pct"] = 100 * errors.back();
+}
+BENCHMARK(BM_ValidationSummary)->Unit(benchmark::kMicrosecond)->Iterations(20);
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,90 @@
+// Strategy search: ranked, deterministic, cancellable, never worse than the design's own
+// strategy, and every listed strategy evaluates to the score it was ranked by.
+#include <QtTest>
+
+#include "catalog/catalog.h"
+#include "core/evaluate/evaluate.h"
+#include "core/io/design_json.h"
+#include "core/search/objective.h"
+#include "core/search/search_space.h"
+#include "core/search/strategy_search.h"
+
+using namespace infraplan;
+
+namespace {
+Design exampleDesign(const char* name) {
+    LoadResult loaded =
+        loadDesignFile(std::string(INFRAPLAN_SOURCE_DIR) + "/resources/examples/" + name);
+    if (!loaded.ok()) qFatal("%s", loaded.diagnostics.toString().c_str());
+    return *loaded.design;
+}
+}  // namespace
+
+class TestSearch : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void spaceRespectsDivisibility() {
+        const Design design = exampleDesign("dgx-h100-training.json");
+        const catalog::Model* model = catalog::builtinCatalog().model("gpt3-175b");
+        QVERIFY(model);
+        const SearchSpace space = enumerateStrategies(design, *model, 256);
+        QVERIFY(space.candidates.size() > 1000);
+        for (const Strategy& s : space.candidates) {
+            QCOMPARE(static_cast<long long>(s.tp) * s.pp * s.cp * s.dp, 256LL);
+            QCOMPARE(model->heads % s.tp, 0);
+            QCOMPARE(model->layers % s.pp, 0);
+            QCOMPARE(design.workload.global_batch % (static_cast<long long>(s.dp) * s.microbatch), 0LL);
+        }
+    }
+
+    void bestFirstDeterministicAndConsistent() {
+        const Design design = exampleDesign("dgx-h100-training.json");
+        SearchOptions options;
+        options.top = 5;
+        const SearchResult first = searchStrategies(design, catalog::builtinCatalog(), options);
+        QVERIFY(first.evaluated > 1000);
+        QVERIFY(first.feasible > 0);
+        QCOMPARE(first.best.size(), std::size_t(5));
+        for (std::size_t i = 1; i < first.best.size(); ++i)
+            QVERIFY(first.best[i - 1].score <= first.best[i].score);
+        options.threads = 1;
+        const SearchResult again = searchStrategies(design, catalog::builtinCatalog(), options);
+        for (std::size_t i = 0; i < first.best.size(); ++i) {
+            QCOMPARE(again.best[i].score, first.best[i].score);
+            QCOMPARE(strategyToJson(again.best[i].strategy, false),
+                     strategyToJson(first.best[i].strategy, false));
+        }
+        // The listed score is what evaluating that strategy gives.
+        Design best = design;
+        best.strategy = first.best.front().strategy;
+        const Results r = evaluate(best, catalog::builtinCatalog());
+        const auto score = objectiveScore(SearchObjective::time, best.workload, r);
+        QVERIFY(score.has_value());
+        QCOMPARE(score->value, first.best.front().score);
+        // Never worse than the strategy the design came with.
+        const auto own = objectiveScore(SearchObjective::time, design.workload,
+                                        evaluate(design, catalog::builtinCatalog()));
+        if (own) QVERIFY(first.best.front().score <= own->value);
+    }
+
+    void cancelStopsEarly() {
+        const Design design = exampleDesign("dgx-h100-training.json");
+        std::atomic<bool> cancel{true};
+        SearchOptions options;
+        options.cancel = &cancel;
+        const SearchResult r = searchStrategies(design, catalog::builtinCatalog(), options);
+        QVERIFY(r.cancelled);
+        QVERIFY(r.evaluated < 10);
+    }
+
+    void invalidDesignSaysWhy() {
+        Design design = exampleDesign("dgx-h100-training.json");
+        design.workload.model = std::string("no-such-model");
+        const SearchResult r = searchStrategies(design, catalog::builtinCatalog());
+        QCOMPARE(r.evaluated, 0LL);
+        QVERIFY(!r.reasons.empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSearch)
+#include "tst_search.moc"

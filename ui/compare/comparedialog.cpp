@@ -1,0 +1,165 @@
+#include "ui/compare/comparedialog.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QDialogButtonBox>
+#include <QFile>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QHorizontalBarSeries>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "core/evaluate/evaluate.h"
+#include "core/io/design_json.h"
+#include "core/results/results_json.h"
+#include "ui/app/specsummary.h"
+#include "ui/app/theme.h"
+#include "ui/dashboard/metrics.h"
+#include "ui/widgets/diagnosticsdialog.h"
+
+namespace infraplan::ui {
+namespace {
+
+Evaluation evaluateOne(const Design& design, const catalog::Catalog& catalog) {
+    Evaluation e;
+    try {
+        e.results = evaluate(design, catalog);
+    } catch (const std::exception& error) {
+        e.results.feasible = false;
+        e.results.reasons.push_back(error.what());
+    }
+    e.json = resultsToJson(e.results);
+    return e;
+}
+
+}  // namespace
+
+CompareDialog::CompareDialog(Design current, QString currentName, const catalog::Catalog& catalog,
+                             QWidget* parent)
+    : QDialog(parent)
+    , m_a(std::move(current))
+    , m_nameA(std::move(currentName))
+    , m_catalog(&catalog)
+    , m_heading(new QLabel(this))
+    , m_table(new QTableWidget(this))
+    , m_chart(new QChartView(this)) {
+    setObjectName(QStringLiteral("compareDialog"));
+    setWindowTitle(tr("Compare Designs"));
+    auto* layout = new QVBoxLayout(this);
+    m_heading->setWordWrap(true);
+    layout->addWidget(m_heading);
+    m_table->setColumnCount(4);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->setAlternatingRowColors(true);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->setAccessibleName(tr("Metrics of both designs"));
+    layout->addWidget(m_table, 1);
+    m_chart->setRenderHint(QPainter::Antialiasing);
+    m_chart->setMinimumHeight(240);
+    layout->addWidget(m_chart, 1);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+    connect(&m_watcher, &QFutureWatcher<std::pair<Evaluation, Evaluation>>::finished, this,
+            [this] { fill(m_watcher.result()); });
+    resize(820, 640);
+}
+
+CompareDialog::~CompareDialog() {
+    m_watcher.waitForFinished();
+}
+
+bool CompareDialog::loadOther(const QString& path) {
+    LoadResult loaded = loadDesignFile(QFile::encodeName(path).toStdString());
+    if (!loaded.ok()) {
+        DiagnosticsDialog dialog(tr("Cannot Compare"),
+                                 tr("%1 could not be opened.").arg(QFileInfo(path).fileName()),
+                                 loaded.diagnostics, parentWidget());
+        dialog.exec();
+        return false;
+    }
+    setOther(std::move(*loaded.design), QFileInfo(path).fileName());
+    return true;
+}
+
+void CompareDialog::setOther(Design other, const QString& name) {
+    m_b = std::move(other);
+    m_nameB = name;
+    m_heading->setText(tr("<b>A</b>: %1 &nbsp;&nbsp; <b>B</b>: %2 — evaluating…")
+                           .arg(m_nameA.toHtmlEscaped(), m_nameB.toHtmlEscaped()));
+    m_table->setHorizontalHeaderLabels({tr("Metric"), QStringLiteral("A: ") + m_nameA,
+                                        QStringLiteral("B: ") + m_nameB, tr("B vs A")});
+    m_watcher.setFuture(QtConcurrent::run([a = m_a, b = m_b, catalog = m_catalog] {
+        return std::make_pair(evaluateOne(a, *catalog), evaluateOne(b, *catalog));
+    }));
+}
+
+void CompareDialog::fill(const std::pair<Evaluation, Evaluation>& results) {
+    const auto& [a, b] = results;
+    m_heading->setText(tr("<b>A</b>: %1 (%2) &nbsp;&nbsp; <b>B</b>: %3 (%4)")
+                           .arg(m_nameA.toHtmlEscaped(),
+                                a.results.feasible ? tr("feasible") : tr("not feasible"),
+                                m_nameB.toHtmlEscaped(),
+                                b.results.feasible ? tr("feasible") : tr("not feasible")));
+    m_table->setRowCount(0);
+    QStringList names;
+    auto* ratio = new QBarSet(tr("B relative to A"));
+    ratio->setColor(theme().accent);
+    for (const Metric& m : headlineMetrics()) {
+        const auto va = metricValue(a.json, m.pointer);
+        const auto vb = metricValue(b.json, m.pointer);
+        if (!va && !vb) continue;
+        const int row = m_table->rowCount();
+        m_table->insertRow(row);
+        m_table->setItem(row, 0, new QTableWidgetItem(m.title));
+        m_table->setItem(row, 1,
+                         new QTableWidgetItem(va ? formatMetric(m.unit, *va) : tr("not modelled")));
+        m_table->setItem(row, 2,
+                         new QTableWidgetItem(vb ? formatMetric(m.unit, *vb) : tr("not modelled")));
+        QString delta = QStringLiteral("—");
+        if (va && vb && *va != 0) {
+            const double pct = (*vb / *va - 1) * 100;
+            delta = (pct >= 0 ? QStringLiteral("+") : QString()) + formatNumber(pct, 3) +
+                    QStringLiteral(" %");
+            names << m.title;
+            *ratio << *vb / *va * 100;
+        }
+        m_table->setItem(row, 3, new QTableWidgetItem(delta));
+    }
+    auto* chart = new QChart;
+    chart->setTheme(theme().dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    chart->setTitle(tr("B as a percentage of A"));
+    chart->setAnimationOptions(QChart::NoAnimation);
+    if (!names.isEmpty()) {
+        auto* series = new QHorizontalBarSeries;
+        series->append(ratio);
+        series->setLabelsVisible(true);
+        chart->addSeries(series);
+        auto* cats = new QBarCategoryAxis;
+        cats->append(names);
+        chart->addAxis(cats, Qt::AlignLeft);
+        series->attachAxis(cats);
+        auto* axis = new QValueAxis;
+        axis->setTitleText(QStringLiteral("% of A"));
+        axis->setMin(0);
+        chart->addAxis(axis, Qt::AlignBottom);
+        series->attachAxis(axis);
+        chart->legend()->hide();
+    } else {
+        delete ratio;
+    }
+    QChart* old = m_chart->chart();
+    m_chart->setChart(chart);
+    delete old;
+    m_ready = true;
+    Q_EMIT ready();
+}
+
+}  // namespace infraplan::ui

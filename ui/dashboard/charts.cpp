@@ -1,0 +1,230 @@
+#include "ui/dashboard/charts.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QHorizontalBarSeries>
+#include <QHorizontalStackedBarSeries>
+#include <QLegendMarker>
+#include <QPieSeries>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+
+#include "ui/app/specsummary.h"
+#include "ui/app/theme.h"
+
+namespace infraplan::ui {
+namespace {
+
+const QColor kSeriesColors[] = {QColor(0x1f, 0x78, 0xd1), QColor(0x2e, 0x9e, 0x5b),
+                                QColor(0xd9, 0x6b, 0x1a), QColor(0x8a, 0x4f, 0xd8),
+                                QColor(0x0f, 0x9a, 0xa8), QColor(0xd7, 0x3a, 0x49),
+                                QColor(0x6b, 0x76, 0x85), QColor(0xb5, 0x8b, 0x00)};
+
+QChart* newChart(const QString& title) {
+    auto* chart = new QChart;
+    const Theme& t = theme();
+    chart->setTheme(t.dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    chart->setBackgroundVisible(false);
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    QFont font = chart->titleFont();
+    font.setPointSizeF(9.5);
+    font.setBold(true);
+    chart->setTitleFont(font);
+    chart->setTitleBrush(t.text);
+    chart->setTitle(title);
+    chart->legend()->setFont(QFont(font.family(), 8));
+    chart->legend()->setLabelColor(t.text);
+    return chart;
+}
+
+QString pretty(const std::string& key) {
+    QString s = QString::fromStdString(key);
+    s.replace(QLatin1Char('_'), QLatin1Char(' '));
+    for (const char* unit : {" usd", " bytes", " kw", " s"})
+        if (s.endsWith(QLatin1String(unit))) s.chop(int(std::strlen(unit)));
+    if (!s.isEmpty()) s[0] = s[0].toUpper();
+    return s;
+}
+
+std::vector<std::pair<QString, double>> numbers(const nlohmann::json& object) {
+    std::vector<std::pair<QString, double>> out;
+    if (!object.is_object()) return out;
+    for (auto it = object.begin(); it != object.end(); ++it)
+        if (it->is_number() && std::isfinite(it->get<double>()) && it->get<double>() > 0)
+            out.emplace_back(pretty(it.key()), it->get<double>());
+    return out;
+}
+
+QValueAxis* valueAxis(const QString& unit, double max) {
+    auto* axis = new QValueAxis;
+    axis->setTitleText(unit);
+    axis->setRange(0, max > 0 ? max * 1.1 : 1);
+    axis->setLabelFormat(QStringLiteral("%.3g"));
+    axis->applyNiceNumbers();
+    QFont f = axis->labelsFont();
+    f.setPointSizeF(7.5);
+    axis->setLabelsFont(f);
+    axis->setTitleFont(f);
+    return axis;
+}
+
+}  // namespace
+
+QChart* breakdownChart(const QString& title, const nlohmann::json& object, double scale,
+                       const QString& unit) {
+    const auto values = numbers(object);
+    if (values.empty()) return nullptr;
+    QChart* chart = newChart(title);
+    auto* series = new QHorizontalBarSeries;
+    auto* set = new QBarSet(unit);
+    set->setColor(kSeriesColors[0]);
+    QStringList categories;
+    double max = 0;
+    for (const auto& [name, v] : values) {
+        categories << name;
+        *set << v * scale;
+        max = std::max(max, v * scale);
+    }
+    series->append(set);
+    series->setLabelsVisible(true);
+    series->setLabelsFormat(QStringLiteral("@value"));
+    chart->addSeries(series);
+    auto* cats = new QBarCategoryAxis;
+    cats->append(categories);
+    QFont f = cats->labelsFont();
+    f.setPointSizeF(7.5);
+    cats->setLabelsFont(f);
+    chart->addAxis(cats, Qt::AlignLeft);
+    series->attachAxis(cats);
+    QValueAxis* axis = valueAxis(unit, max);
+    chart->addAxis(axis, Qt::AlignBottom);
+    series->attachAxis(axis);
+    chart->legend()->hide();
+    return chart;
+}
+
+QChart* donutChart(const QString& title, const nlohmann::json& object, const QString& unit) {
+    const auto values = numbers(object);
+    if (values.empty()) return nullptr;
+    QChart* chart = newChart(title);
+    auto* series = new QPieSeries;
+    series->setHoleSize(0.45);
+    double total = 0;
+    for (const auto& v : values)
+        total += v.second;
+    int i = 0;
+    for (const auto& [name, v] : values) {
+        QPieSlice* slice = series->append(
+            QStringLiteral("%1 %2%").arg(name, formatNumber(total > 0 ? 100 * v / total : 0, 2)),
+            v);
+        slice->setColor(kSeriesColors[i++ % std::size(kSeriesColors)]);
+        slice->setBorderColor(theme().card);
+    }
+    chart->addSeries(series);
+    chart->legend()->setAlignment(Qt::AlignRight);
+    chart->setToolTip(QObject::tr("Total %1 %2").arg(formatNumber(total), unit));
+    return chart;
+}
+
+QChart* memoryChart(const nlohmann::json& breakdownBytes, double capacityBytes) {
+    const auto values = numbers(breakdownBytes);
+    if (values.empty()) return nullptr;
+    const double capacityGb = capacityBytes / 1e9;
+    QChart* chart = newChart(
+        capacityGb > 0 ? QObject::tr("Memory per device (capacity %1)").arg(formatGb(capacityGb))
+                       : QObject::tr("Memory per device"));
+    auto* series = new QHorizontalStackedBarSeries;
+    double total = 0;
+    int i = 0;
+    for (const auto& [name, bytes] : values) {
+        auto* set = new QBarSet(name);
+        *set << bytes / 1e9;
+        set->setColor(kSeriesColors[i++ % std::size(kSeriesColors)]);
+        series->append(set);
+        total += bytes / 1e9;
+    }
+    chart->addSeries(series);
+    auto* cats = new QBarCategoryAxis;
+    cats->append(QObject::tr("used"));
+    chart->addAxis(cats, Qt::AlignLeft);
+    series->attachAxis(cats);
+    QValueAxis* axis = valueAxis(QObject::tr("GB (capacity %1)").arg(formatNumber(capacityGb)),
+                                 std::max(total, capacityGb));
+    chart->addAxis(axis, Qt::AlignBottom);
+    series->attachAxis(axis);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    if (capacityGb > 0 && total > capacityGb) {
+        chart->setTitle(QObject::tr("Memory per device: %1 over capacity %2")
+                            .arg(formatGb(total), formatGb(capacityGb)));
+        chart->setTitleBrush(theme().bad);
+    }
+    return chart;
+}
+
+QChart* rackPowerChart(const nlohmann::json& perRack) {
+    if (!perRack.is_array() || perRack.empty()) return nullptr;
+    QChart* chart = newChart(QObject::tr("Power per rack against the limit"));
+    auto* series = new QBarSeries;
+    auto* average = new QBarSet(QObject::tr("average kW"));
+    auto* limit = new QBarSet(QObject::tr("limit kW"));
+    average->setColor(kSeriesColors[0]);
+    limit->setColor(theme().cardBorder);
+    QStringList names;
+    double max = 0;
+    for (const auto& rack : perRack) {
+        if (!rack.is_object()) continue;
+        const double avg = rack.value("average_kw", 0.0);
+        const double lim = rack.value("limit_kw", 0.0);
+        names << QString::fromStdString(rack.value("name", std::string("rack")));
+        *average << avg;
+        *limit << lim;
+        max = std::max({max, avg, lim});
+    }
+    series->append(average);
+    series->append(limit);
+    chart->addSeries(series);
+    auto* cats = new QBarCategoryAxis;
+    cats->append(names);
+    chart->addAxis(cats, Qt::AlignBottom);
+    series->attachAxis(cats);
+    QValueAxis* axis = valueAxis(QStringLiteral("kW"), max);
+    chart->addAxis(axis, Qt::AlignLeft);
+    series->attachAxis(axis);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    return chart;
+}
+
+QChart* latencyChart(const nlohmann::json& inference) {
+    if (!inference.is_object()) return nullptr;
+    const auto* ttft = inference.contains("ttft_ms") ? &inference["ttft_ms"] : nullptr;
+    const auto* tpot = inference.contains("tpot_ms") ? &inference["tpot_ms"] : nullptr;
+    if (!ttft || !tpot || !ttft->is_object() || !tpot->is_object()) return nullptr;
+    QChart* chart = newChart(QObject::tr("Latency percentiles"));
+    auto* series = new QBarSeries;
+    double max = 0;
+    int i = 0;
+    for (const char* p : {"p50", "p90", "p99"}) {
+        auto* set = new QBarSet(QString::fromLatin1(p));
+        const double a = ttft->value(p, 0.0), b = tpot->value(p, 0.0);
+        *set << a << b;
+        set->setColor(kSeriesColors[i++]);
+        series->append(set);
+        max = std::max({max, a, b});
+    }
+    chart->addSeries(series);
+    auto* cats = new QBarCategoryAxis;
+    cats->append({QObject::tr("TTFT"), QObject::tr("TPOT")});
+    chart->addAxis(cats, Qt::AlignBottom);
+    series->attachAxis(cats);
+    QValueAxis* axis = valueAxis(QStringLiteral("ms"), max);
+    chart->addAxis(axis, Qt::AlignLeft);
+    series->attachAxis(axis);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    return chart;
+}
+
+}  // namespace infraplan::ui

@@ -1,0 +1,254 @@
+#include "ui/dashboard/dashboardwidget.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QGridLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStyle>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include "ui/app/specsummary.h"
+#include "ui/app/theme.h"
+#include "ui/dashboard/charts.h"
+#include "ui/dashboard/metriccard.h"
+#include "ui/dashboard/metrics.h"
+
+namespace infraplan::ui {
+namespace {
+enum ChartIndex { kTimeChart, kMemoryChart, kRackChart, kCostChart, kComputeChart };
+constexpr int kItemRole = Qt::UserRole + 1;
+}  // namespace
+
+DashboardWidget::DashboardWidget(QWidget* parent)
+    : QWidget(parent)
+    , m_banner(new QLabel(this))
+    , m_timing(new QLabel(this))
+    , m_cardGrid(new QGridLayout)
+    , m_issues(new QTreeWidget(this)) {
+    setObjectName(QStringLiteral("dashboard"));
+    auto* outer = new QHBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    outer->addWidget(splitter);
+
+    auto* scroll = new QScrollArea(splitter);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* content = new QWidget(scroll);
+    auto* layout = new QVBoxLayout(content);
+    layout->setContentsMargins(8, 6, 8, 6);
+    layout->setSpacing(8);
+    auto* top = new QHBoxLayout;
+    m_banner->setObjectName(QStringLiteral("feasibilityBanner"));
+    m_banner->setTextFormat(Qt::RichText);
+    m_banner->setWordWrap(true);
+    m_timing->setStyleSheet(QStringLiteral("color: %1;").arg(theme().mutedText.name()));
+    top->addWidget(m_banner, 1);
+    top->addWidget(m_timing);
+    layout->addLayout(top);
+
+    m_cardGrid->setSpacing(8);
+    for (const Metric& m : headlineMetrics()) {
+        auto* card = new MetricCard(m.title, m.caption, content);
+        m_cards.insert(QString::fromStdString(m.pointer), card);
+        m_cardOrder.push_back(card);
+    }
+    layout->addLayout(m_cardGrid);
+
+    auto* charts = new QHBoxLayout;
+    charts->setSpacing(8);
+    for (const QString& title : {tr("Step-time breakdown"), tr("Memory per device"),
+                                 tr("Power per rack"), tr("Cost breakdown"), tr("Compute")}) {
+        ChartSlot slot = addChartSlot(title);
+        charts->addWidget(slot.stack, 1);
+        m_charts.push_back(slot);
+    }
+    layout->addLayout(charts, 1);
+    scroll->setWidget(content);
+
+    m_issues->setObjectName(QStringLiteral("issues"));
+    m_issues->setHeaderLabels({tr("Warnings and bottlenecks"), tr("Advice")});
+    m_issues->setRootIsDecorated(false);
+    m_issues->setWordWrap(true);
+    m_issues->setAlternatingRowColors(true);
+    m_issues->setAccessibleName(tr("Warnings and bottlenecks"));
+    m_issues->header()->setStretchLastSection(true);
+    m_issues->setColumnWidth(0, 230);
+    connect(m_issues, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem* item) {
+        const QString id = item->data(0, kItemRole).toString();
+        if (!id.isEmpty()) Q_EMIT itemActivated(id);
+    });
+    splitter->addWidget(scroll);
+    splitter->addWidget(m_issues);
+    splitter->setStretchFactor(0, 4);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({1100, 380});
+    m_banner->setText(tr("<b>Evaluating…</b>"));
+}
+
+DashboardWidget::ChartSlot DashboardWidget::addChartSlot(const QString& title) {
+    ChartSlot slot;
+    slot.stack = new QStackedWidget(this);
+    slot.stack->setMinimumSize(250, 210);
+    slot.view = new QChartView(slot.stack);
+    slot.view->setRenderHint(QPainter::Antialiasing);
+    slot.view->setAccessibleName(title);
+    slot.view->setFrameShape(QFrame::NoFrame);
+    slot.view->setStyleSheet(QStringLiteral("background: transparent;"));
+    slot.placeholder = new QLabel(slot.stack);
+    slot.placeholder->setAlignment(Qt::AlignCenter);
+    slot.placeholder->setWordWrap(true);
+    slot.placeholder->setObjectName(QStringLiteral("chartPlaceholder"));
+    const Theme& t = theme();
+    slot.placeholder->setStyleSheet(
+        QStringLiteral(
+            "#chartPlaceholder { color: %1; border: 1px dashed %2; border-radius: 8px; }")
+            .arg(t.mutedText.name(), t.cardBorder.name()));
+    slot.stack->addWidget(slot.view);
+    slot.stack->addWidget(slot.placeholder);
+    return slot;
+}
+
+void DashboardWidget::setChart(ChartSlot& slot, QChart* chart, const QString& missing) {
+    QChart* old = slot.view->chart();
+    if (chart) {
+        slot.view->setChart(chart);
+        slot.stack->setCurrentWidget(slot.view);
+    } else {
+        slot.view->setChart(new QChart);
+        slot.placeholder->setText(missing);
+        slot.stack->setCurrentWidget(slot.placeholder);
+    }
+    delete old;  // QChartView does not own a replaced chart
+}
+
+int DashboardWidget::chartsShown() const {
+    int n = 0;
+    for (const ChartSlot& s : m_charts)
+        n += s.stack->currentWidget() == s.view ? 1 : 0;
+    return n;
+}
+
+void DashboardWidget::setBusy(bool busy) {
+    if (busy) m_timing->setText(tr("evaluating…"));
+}
+
+void DashboardWidget::showEvaluation(const Evaluation& evaluation, WorkloadMode mode) {
+    m_mode = mode;
+    const nlohmann::json& j = evaluation.json;
+    const Results& r = evaluation.results;
+    const Theme& t = theme();
+    if (r.feasible) {
+        m_banner->setText(tr("<span style='color:%1'>●</span> <b>Feasible</b> — %n device(s)",
+                             nullptr, int(std::min(r.devices, 1LL << 30)))
+                              .arg(t.good.name()));
+    } else {
+        QStringList reasons;
+        for (const std::string& reason : r.reasons)
+            reasons << QString::fromStdString(reason).toHtmlEscaped();
+        m_banner->setText(tr("<span style='color:%1'>●</span> <b>Not feasible:</b> %2")
+                              .arg(t.bad.name(), reasons.join(QStringLiteral("; "))));
+    }
+    m_timing->setText(tr("evaluated in %1 ms").arg(formatNumber(evaluation.elapsed_ms, 2)));
+
+    // Cards: those of this workload mode, in the table's order, six to a row.
+    for (QWidget* w : m_cardOrder) {
+        m_cardGrid->removeWidget(w);
+        w->hide();
+    }
+    int slotIndex = 0;
+    for (const Metric& m : headlineMetrics()) {
+        const bool wanted = mode == WorkloadMode::training ? m.training : m.inference;
+        MetricCard* card = m_cards.value(QString::fromStdString(m.pointer));
+        if (!wanted || !card) continue;
+        if (const auto value = metricValue(j, m.pointer))
+            card->setValue(formatMetric(m.unit, *value));
+        else
+            card->setUnavailable(tr("not modelled yet"));
+        m_cardGrid->addWidget(card, slotIndex / 7, slotIndex % 7);
+        card->show();
+        ++slotIndex;
+    }
+
+    const nlohmann::json empty;
+    auto at = [&](const char* pointer) -> const nlohmann::json& {
+        const nlohmann::json::json_pointer p(pointer);
+        return j.contains(p) ? j.at(p) : empty;
+    };
+    const QString notYet = tr("%1\n\nnot modelled yet");
+    if (mode == WorkloadMode::training)
+        setChart(
+            m_charts[kTimeChart],
+            breakdownChart(tr("Step-time breakdown"), at("/training/breakdown"), 1000, tr("ms")),
+            notYet.arg(tr("Step-time breakdown")));
+    else
+        setChart(m_charts[kTimeChart], latencyChart(at("/inference")),
+                 notYet.arg(tr("Latency percentiles")));
+    if (mode == WorkloadMode::training || !at("/memory/breakdown").is_null()) {
+        const auto capacity = metricValue(j, "/memory/capacity_bytes");
+        setChart(m_charts[kMemoryChart], memoryChart(at("/memory/breakdown"), capacity.value_or(0)),
+                 notYet.arg(tr("Memory per device")));
+    } else {
+        nlohmann::json mem = at("/inference/memory");
+        double capacity = 0;
+        if (mem.is_object() && mem.contains("capacity_bytes") &&
+            mem["capacity_bytes"].is_number()) {
+            capacity = mem["capacity_bytes"].get<double>();
+            mem.erase("capacity_bytes");
+        }
+        setChart(m_charts[kMemoryChart], memoryChart(mem, capacity),
+                 notYet.arg(tr("Memory per device")));
+    }
+    setChart(m_charts[kRackChart], rackPowerChart(at("/power/per_rack")),
+             notYet.arg(tr("Power per rack")));
+    setChart(m_charts[kCostChart],
+             donutChart(tr("Capital cost"), at("/cost/capex_breakdown"), QStringLiteral("USD")),
+             notYet.arg(tr("Cost breakdown")));
+    setChart(m_charts[kComputeChart],
+             breakdownChart(tr("Peak compute by precision"), at("/inventory/peak_tflops"), 1e-3,
+                            tr("PFLOP/s")),
+             notYet.arg(tr("Compute")));
+    fillIssues(evaluation);
+}
+
+void DashboardWidget::fillIssues(const Evaluation& evaluation) {
+    m_issues->clear();
+    const Results& r = evaluation.results;
+    const QIcon error = style()->standardIcon(QStyle::SP_MessageBoxCritical);
+    const QIcon warning = style()->standardIcon(QStyle::SP_MessageBoxWarning);
+    const QIcon info = style()->standardIcon(QStyle::SP_MessageBoxInformation);
+    for (const std::string& reason : r.reasons) {
+        auto* row = new QTreeWidgetItem(m_issues, {QString::fromStdString(reason)});
+        row->setIcon(0, error);
+        row->setToolTip(0, row->text(0));
+    }
+    for (const Bottleneck& b : r.bottlenecks) {
+        const QString what =
+            tr("%1 in %2: %3 of the time, %4 utilized")
+                .arg(QString::fromStdString(b.resource), QString::fromStdString(b.phase),
+                     formatNumber(b.share_of_time * 100, 2) + QStringLiteral(" %"),
+                     formatNumber(b.utilization * 100, 2) + QStringLiteral(" %"));
+        auto* row = new QTreeWidgetItem(m_issues, {what, QString::fromStdString(b.advice)});
+        row->setIcon(0, warning);
+        row->setData(0, kItemRole, QString::fromStdString(b.item_id));
+        row->setToolTip(0, what);
+        row->setToolTip(1, row->text(1));
+    }
+    for (const std::string& w : r.warnings) {
+        auto* row = new QTreeWidgetItem(m_issues, {QString::fromStdString(w)});
+        row->setIcon(0, info);
+        row->setToolTip(0, row->text(0));
+    }
+    if (m_issues->topLevelItemCount() == 0) {
+        auto* row = new QTreeWidgetItem(m_issues, {tr("No warnings")});
+        row->setIcon(0, info);
+        row->setDisabled(true);
+    }
+}
+
+}  // namespace infraplan::ui

@@ -1,0 +1,60 @@
+#pragma once
+// The results dashboard: a feasibility banner, headline cards, charts, and the warnings and
+// bottlenecks with their advice (clicking one that names an item selects it on the canvas).
+// It shows only what the evaluation produced.
+
+#include <QHash>
+#include <QWidget>
+#include <vector>
+
+#include "core/design/design.h"
+#include "ui/evaluation/evaluator.h"
+
+class QChart;
+class QChartView;
+class QGridLayout;
+class QLabel;
+class QStackedWidget;
+class QTreeWidget;
+
+namespace infraplan::ui {
+
+class MetricCard;
+
+class DashboardWidget : public QWidget {
+    Q_OBJECT
+public:
+    explicit DashboardWidget(QWidget* parent = nullptr);
+
+    void showEvaluation(const Evaluation& evaluation, WorkloadMode mode);
+    void setBusy(bool busy);
+
+    MetricCard* card(const QString& pointer) const { return m_cards.value(pointer); }
+    QTreeWidget* issues() const { return m_issues; }
+    // How many charts currently have data.
+    int chartsShown() const;
+
+Q_SIGNALS:
+    void itemActivated(const QString& itemId);
+
+private:
+    struct ChartSlot {
+        QStackedWidget* stack;
+        QChartView* view;
+        QLabel* placeholder;
+    };
+    ChartSlot addChartSlot(const QString& title);
+    void setChart(ChartSlot& slot, QChart* chart, const QString& missing);
+    void fillIssues(const Evaluation& evaluation);
+
+    QLabel* m_banner;
+    QLabel* m_timing;
+    QHash<QString, MetricCard*> m_cards;
+    std::vector<QWidget*> m_cardOrder;
+    QGridLayout* m_cardGrid;
+    std::vector<ChartSlot> m_charts;
+    QTreeWidget* m_issues;
+    WorkloadMode m_mode = WorkloadMode::training;
+};
+
+}  // namespace infraplan::ui

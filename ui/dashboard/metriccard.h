@@ -1,0 +1,28 @@
+#pragma once
+// One headline number on the dashboard: title, value with unit, caption. An unset card says
+// "not modelled yet" rather than showing a number nobody computed.
+
+#include <QFrame>
+
+class QLabel;
+
+namespace infraplan::ui {
+
+class MetricCard : public QFrame {
+    Q_OBJECT
+public:
+    MetricCard(const QString& title, const QString& caption, QWidget* parent = nullptr);
+    void setValue(const QString& value, const QString& caption = {});
+    void setUnavailable(const QString& why);
+    QString valueText() const;
+    bool hasValue() const { return m_hasValue; }
+
+private:
+    QLabel* m_title;
+    QLabel* m_value;
+    QLabel* m_caption;
+    QString m_defaultCaption;
+    bool m_hasValue = false;
+};
+
+}  // namespace infraplan::ui

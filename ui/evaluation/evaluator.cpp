@@ -1,0 +1,101 @@
+#include "ui/evaluation/evaluator.h"
+
+#include <QtConcurrent/QtConcurrentRun>
+#include <chrono>
+#include <exception>
+
+#include "core/evaluate/evaluate.h"
+#include "core/results/results_json.h"
+#include "ui/document/designdocument.h"
+
+namespace infraplan::ui {
+namespace {
+
+Evaluation run(quint64 generation, const Design& design, const catalog::Catalog& catalog) {
+    const auto start = std::chrono::steady_clock::now();
+    Evaluation e;
+    e.generation = generation;
+    try {
+        e.results = evaluate(design, catalog);
+    } catch (const std::exception& error) {
+        // evaluate() promises not to throw; if it ever does, say so instead of dying.
+        e.results = Results{};
+        e.results.feasible = false;
+        e.results.reasons.push_back(std::string("internal error in the engine: ") + error.what());
+    }
+    e.json = resultsToJson(e.results);
+    e.elapsed_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return e;
+}
+
+}  // namespace
+
+Evaluator::Evaluator(DesignDocument* document, QObject* parent)
+    : QObject(parent), m_document(document) {
+    m_debounce.setSingleShot(true);
+    m_debounce.setInterval(150);
+    connect(&m_debounce, &QTimer::timeout, this, &Evaluator::launch);
+    connect(&m_watcher, &QFutureWatcher<Evaluation>::finished, this, &Evaluator::finished);
+    connect(document, &DesignDocument::contentChanged, this, &Evaluator::schedule);
+    connect(document, &DesignDocument::designReset, this, &Evaluator::evaluateNow);
+}
+
+Evaluator::~Evaluator() {
+    m_debounce.stop();
+    m_watcher
+        .waitForFinished();  // the job holds its own snapshot; wait only so no thread outlives us
+}
+
+void Evaluator::schedule() {
+    ++m_requested;
+    const bool wasBusy = isBusy();
+    m_debounce.start();
+    if (!wasBusy) Q_EMIT busyChanged(true);
+}
+
+void Evaluator::evaluateNow() {
+    ++m_requested;
+    m_debounce.stop();
+    Q_EMIT busyChanged(true);
+    launch();
+}
+
+void Evaluator::cancel() {
+    m_cancelled = m_requested;
+    m_debounce.stop();
+    m_pending = false;
+    Q_EMIT busyChanged(false);
+}
+
+void Evaluator::launch() {
+    if (m_watcher.isRunning()) {
+        m_pending = true;  // run again for the newest edit when this one returns
+        return;
+    }
+    const quint64 generation = m_requested;
+    const catalog::Catalog* catalog = &m_document->catalog();
+    m_watcher.setFuture(QtConcurrent::run([generation, catalog, design = m_document->design()] {
+        return run(generation, design, *catalog);
+    }));
+}
+
+void Evaluator::finished() {
+    Evaluation e = m_watcher.result();
+    const bool wanted = m_requested > m_cancelled;
+    const bool current = wanted && e.generation == m_requested;
+    if (current) {
+        m_latest = std::move(e);
+        Q_EMIT evaluated(*m_latest);
+    }
+    // A newer edit arrived while this ran: evaluate it now, unless the debounce will.
+    if ((m_pending || (wanted && !current)) && !m_debounce.isActive()) {
+        m_pending = false;
+        launch();
+        return;
+    }
+    m_pending = false;
+    if (!isBusy()) Q_EMIT busyChanged(false);
+}
+
+}  // namespace infraplan::ui

@@ -1,0 +1,59 @@
+#pragma once
+// Live evaluation. Edits are debounced (150 ms); a snapshot of the design is evaluated off the
+// GUI thread with QtConcurrent, one job at a time; the result of the latest edit is shown and
+// results of designs edited since are dropped. The engine is core's evaluate().
+
+#include <QElapsedTimer>
+#include <QFutureWatcher>
+#include <QObject>
+#include <QTimer>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "core/results/results.h"
+
+namespace infraplan::ui {
+
+class DesignDocument;
+
+struct Evaluation {
+    quint64 generation = 0;  // which edit it answers
+    Results results;
+    nlohmann::json json;    // the results contract (DESIGN.md §4): what the dashboard reads
+    double elapsed_ms = 0;  // engine time, off the GUI thread
+};
+
+class Evaluator : public QObject {
+    Q_OBJECT
+public:
+    explicit Evaluator(DesignDocument* document, QObject* parent = nullptr);
+    ~Evaluator() override;
+
+    void setDebounceMs(int ms) { m_debounce.setInterval(ms); }
+    const std::optional<Evaluation>& latest() const { return m_latest; }
+    bool isBusy() const { return m_watcher.isRunning() || m_debounce.isActive(); }
+    quint64 requested() const { return m_requested; }
+    // Evaluates now, skipping the debounce.
+    void evaluateNow();
+    // Drops the running job's result (the engine cannot be interrupted; it finishes unseen).
+    void cancel();
+
+Q_SIGNALS:
+    void busyChanged(bool busy);
+    void evaluated(const infraplan::ui::Evaluation& evaluation);
+
+private:
+    void schedule();
+    void launch();
+    void finished();
+
+    DesignDocument* m_document;
+    QTimer m_debounce;
+    QFutureWatcher<Evaluation> m_watcher;
+    quint64 m_requested = 0;
+    quint64 m_cancelled = 0;
+    bool m_pending = false;
+    std::optional<Evaluation> m_latest;
+};
+
+}  // namespace infraplan::ui
