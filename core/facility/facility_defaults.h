@@ -111,6 +111,7 @@ struct CatalogDefaultMapping {
     const char* catalog_id;
     const char* param;
     double factor;
+    bool from_seed = true;  // false: only a user's or a design's entry applies (see the .cpp)
 };
 const std::vector<CatalogDefaultMapping>& catalogDefaultMappings();
 const char* catalogDefaultId(const std::string& param);  // nullptr when none

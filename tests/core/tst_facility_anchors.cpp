@@ -45,7 +45,8 @@ class TestFacilityAnchors : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void h100AllInPowerPerGpu() {
-        const FacilityEvaluation ev = evaluateDesign(makeCatalog(), dgx32());
+        // The built-in catalog's DGX H100 and QM9700 fabric, default parameters.
+        const FacilityEvaluation ev = evaluateDesign(catalog::builtinCatalog(), dgx32());
         const PowerResults& p = ev.results.power;
         std::printf(
             "H100 all-in facility power per GPU: %.2f kW capacity (SemiAnalysis 1.73), "
@@ -57,25 +58,24 @@ private Q_SLOTS:
     }
 
     void h100OwnedCostPerGpuHour() {
-        // An 8x H100 server with NICs at the reference's default server share ($310k, Cheah
-        // Aug 2024, ref §1.3 and §6.7), everything else at its default.
-        catalog::Catalog cat = makeCatalog();
-        catalog::NodeTemplate server = *cat.node("nvidia-dgx-h100");
-        server.price_usd = 310000;
-        cat.put(server);
-        const FacilityEvaluation ev = evaluateDesign(cat, dgx32());
-        printCost("H100 owned (server $310k)", ev, 256);
+        // The product as a user gets it: the built-in catalog (HGX H100 server $310k, Cheah
+        // Aug 2024; the seed's default entries) and default facility/economics parameters.
+        const catalog::Catalog& cat = catalog::builtinCatalog();
+        if (!cat.node("nvidia-hgx-h100")) QSKIP("no nvidia-hgx-h100 in the built-in catalog");
+        Design d = dgx32();
+        d.hardware.items[0].ref = "nvidia-hgx-h100";
+        const FacilityEvaluation ev = evaluateDesign(cat, d);
+        printCost("H100 owned (HGX server, built-in catalog)", ev, 256);
         const CostResults& c = ev.results.cost;
         QVERIFY(c.usd_per_installed_device_hour >= 1.2 && c.usd_per_installed_device_hour <= 2.0);
         // Per allocated hour the same cluster costs 1/utilization more.
         QVERIFY(std::abs(c.usd_per_device_hour * Economics{}.utilization -
                          c.usd_per_installed_device_hour) < 1e-9);
 
-        // DGX at its list price ($375k, the catalog seed's estimate): shown for comparison.
-        server.price_usd = 375000;
-        cat.put(server);
-        const FacilityEvaluation list = evaluateDesign(cat, dgx32());
-        printCost("H100 owned (DGX list $375k)", list, 256);
+        // DGX H100 at its list price: shown for comparison, dearer.
+        d.hardware.items[0].ref = "nvidia-dgx-h100";
+        const FacilityEvaluation list = evaluateDesign(cat, d);
+        printCost("H100 owned (DGX list, built-in catalog)", list, 256);
         QVERIFY(list.results.cost.usd_per_device_hour > c.usd_per_device_hour);
     }
 
