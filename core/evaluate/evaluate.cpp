@@ -43,6 +43,15 @@ FacilityWorkload facilityWorkload(const Design& design, const Results& results) 
     return w;
 }
 
+// What a cancelled evaluation returns: the flag and why, none of the partial numbers.
+Results cancelledResults() {
+    Results r;
+    r.feasible = false;
+    r.cancelled = true;
+    r.reasons.push_back("evaluation cancelled");
+    return r;
+}
+
 }  // namespace
 
 PreparedDesign prepareDesign(const Design& design, const catalog::Catalog& catalog,
@@ -52,7 +61,7 @@ PreparedDesign prepareDesign(const Design& design, const catalog::Catalog& catal
     ValidateOptions validateOptions;
     validateOptions.max_devices = options.max_devices;
     addDiagnostics(validateDesign(design, catalog, validateOptions), results);
-    if (!results.feasible) return prepared;
+    if (!results.feasible || cancelRequested()) return prepared;
 
     ExpandOptions expandOptions;
     expandOptions.max_devices = options.max_devices;
@@ -73,10 +82,12 @@ Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
     // The flow-level network model (topology engine); null -> the engines' per-tier estimate.
     const std::unique_ptr<FlowCommModel> network =
         makeNetworkModel(design, catalog, *prepared.graph, results);
+    if (cancelRequested()) return cancelledResults();
     if (design.workload.mode == WorkloadMode::training)
         evaluateTraining(design, catalog, results, network.get());
     else
         evaluateInference(design, catalog, network.get(), results);
+    if (cancelRequested()) return cancelledResults();
     if (network) addNetworkResults(*network, design, results);
 
     FacilityEvaluation facility =
@@ -85,12 +96,15 @@ Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
     results.warnings.insert(results.warnings.end(), facility.warnings.begin(),
                             facility.warnings.end());
     results.facility = std::move(facility.results);
-    return results;
+    return cancelRequested() ? cancelledResults() : results;
 }
 
 Results evaluate(const Design& design, const catalog::Catalog& catalog,
                  const EvaluateOptions& options) {
-    return evaluatePrepared(prepareDesign(design, catalog, options), design, catalog);
+    const CancelScope scope(options.cancel);
+    PreparedDesign prepared = prepareDesign(design, catalog, options);
+    if (cancelRequested()) return cancelledResults();
+    return evaluatePrepared(prepared, design, catalog);
 }
 
 }  // namespace infraplan

@@ -6,6 +6,7 @@
 
 #include "catalog/catalog.h"
 #include "core/design/design.h"
+#include "core/evaluate/cancel.h"
 #include "core/results/results.h"
 #include "core/topology/graph.h"
 
@@ -13,6 +14,9 @@ namespace infraplan {
 
 struct EvaluateOptions {
     long long max_devices = 1'000'000;  // designs that expand beyond this are refused
+    // Set `cancel->requested` from any thread to stop the evaluation early: it then returns
+    // promptly with `cancelled` set and no engine numbers. Null: runs to the end.
+    CancelToken* cancel = nullptr;
 };
 
 // The hardware side of an evaluation: validation, the expanded graph and its inventory. It
@@ -30,8 +34,8 @@ PreparedDesign prepareDesign(const Design& design, const catalog::Catalog& catal
 Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
                          const catalog::Catalog& catalog);
 
-// prepareDesign + evaluatePrepared. Never throws for bad input: problems come back as
-// `feasible: false` with reasons.
+// prepareDesign + evaluatePrepared (under options.cancel). Never throws for bad input:
+// problems come back as `feasible: false` with reasons.
 Results evaluate(const Design& design, const catalog::Catalog& catalog,
                  const EvaluateOptions& options = {});
 

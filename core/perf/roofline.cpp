@@ -53,18 +53,38 @@ double gemmEfficiency(const Roofline& r, const GemmShape& s) {
     return gemmEfficiency(r, flops) * tileFill(s.m) * tileFill(s.n);
 }
 
-double opTime(const Roofline& r, const OpWork& op) {
+namespace {
+
+struct OpTerms {
+    double compute_s = 0;  // at the achieved matrix (or vector) throughput
+    double memory_s = 0;   // at the achieved memory bandwidth
+};
+
+OpTerms opTerms(const Roofline& r, const OpWork& op) {
     double computeEff = r.gemm_efficiency_max;
     if (op.gemm)
         computeEff = op.shape.m > 0 && op.shape.n > 0 && op.shape.k > 0
                          ? gemmEfficiency(r, op.shape)
                          : gemmEfficiency(r, op.flops);
-    const double compute = r.peak_flops > 0 && computeEff > 0
-                               ? std::max(0.0, op.flops) / (r.peak_flops * computeEff)
-                               : 0;
-    const double memory =
+    OpTerms t;
+    t.compute_s = r.peak_flops > 0 && computeEff > 0
+                      ? std::max(0.0, op.flops) / (r.peak_flops * computeEff)
+                      : 0;
+    t.memory_s =
         r.memory_bw > 0 ? std::max(0.0, op.bytes) / (r.memory_bw * r.memory_efficiency) : 0;
-    return std::max(compute, memory) + r.launch_s;
+    return t;
+}
+
+}  // namespace
+
+double opTime(const Roofline& r, const OpWork& op) {
+    const OpTerms t = opTerms(r, op);
+    return std::max(t.compute_s, t.memory_s) + r.launch_s;
+}
+
+bool computeBound(const Roofline& r, const OpWork& op) {
+    const OpTerms t = opTerms(r, op);
+    return t.compute_s > 0 && t.compute_s >= t.memory_s;
 }
 
 }  // namespace infraplan

@@ -45,5 +45,7 @@ double gemmEfficiency(const Roofline& r, double flops);
 // multiple of the kernel tile leaves part of the last tile idle.
 double gemmEfficiency(const Roofline& r, const GemmShape& shape);
 double opTime(const Roofline& r, const OpWork& op);
+// Whether the compute term of opTime sets the op's time (else the memory term does).
+bool computeBound(const Roofline& r, const OpWork& op);
 
 }  // namespace infraplan

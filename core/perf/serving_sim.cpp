@@ -8,6 +8,8 @@
 #include <queue>
 #include <random>
 
+#include "core/evaluate/cancel.h"
+
 namespace infraplan {
 namespace {
 
@@ -103,7 +105,12 @@ public:
         std::stable_sort(order.begin(), order.end(),
                          [&](int a, int b) { return m_req[a].arrival_s < m_req[b].arrival_s; });
         std::size_t next = 0;
-        while (true) {
+        for (long long iteration = 0;; ++iteration) {
+            // A cancelled evaluation stops here; its caller discards the run.
+            if (iteration % 1024 == 0 && cancelRequested()) {
+                m_result.truncated = true;
+                break;
+            }
             const double tArrival = next < order.size() ? m_req[order[next]].arrival_s : kInf;
             const double tEvent = m_events.empty() ? kInf : m_events.top().time;
             if (tArrival == kInf && tEvent == kInf) break;

@@ -59,19 +59,36 @@ struct Rooflines {
     bool fp8 = false;
 };
 
-// Roofline times of one layer's operators for one micro-batch on one device.
+// Adds one operator's roofline point (forward + backward of one call) to `out`, merging with
+// an operator of the same name (the attention block of dense and MoE layers is the same).
+void addOperator(OperatorList& out, const char* name, double flops, double bytes, double time_s,
+                 long long calls, bool compute) {
+    if (calls <= 0) return;
+    for (OperatorResult& o : out)
+        if (o.name == name) {
+            o.calls_per_step += calls;
+            return;
+        }
+    out.push_back({name, flops, bytes, time_s, calls, compute ? "compute" : "memory"});
+}
+
+// Roofline times of one layer's operators for one micro-batch on one device; each operator's
+// point goes to `operators`, run `calls` times a step.
 LayerTime timeLayer(const std::vector<LayerOp>& ops, const Rooflines& r, Recompute recompute,
-                    double imbalance) {
+                    double imbalance, OperatorList& operators, long long calls) {
     LayerTime lt;
     for (const LayerOp& op : ops) {
         const double scale = op.expert ? imbalance : 1.0;
         Pass fwd, bwd;
         double wgrad = 0;
+        double opFlops = 0, opBytes = 0;  // executed by this op, forward + backward
+        bool compute = false;
         if (op.cls == OpClass::elementwise) {
             const double fwdBytes = op.fwd_bytes / kElementwiseEfficiency;
             const double bwdBytes = op.bwd_bytes / kElementwiseEfficiency;
             fwd.add(opTime(r.attention, {0, fwdBytes, false, {}}), false, 0);
             bwd.add(opTime(r.attention, {0, bwdBytes, false, {}}), false, 0);
+            opBytes = op.fwd_bytes + op.bwd_bytes;
         } else if (op.flash) {
             // Causal flash attention skips the masked half of the score blocks; its kernels
             // reach a fraction of GEMM efficiency (online softmax between the two products).
@@ -82,6 +99,9 @@ LayerTime timeLayer(const std::vector<LayerOp>& ops, const Rooflines& r, Recompu
             fr.gemm_efficiency_max = r.attention.gemm_efficiency_max * kFlashBackwardFraction;
             bwd.add(opTime(fr, {0.5 * op.bwd_flops, op.bwd_bytes, true, op.shape}), true,
                     op.bwd_flops);
+            opFlops = 0.5 * (op.fwd_flops + op.bwd_flops);
+            opBytes = op.fwd_bytes + op.bwd_bytes;
+            compute = computeBound(fr, {0.5 * op.bwd_flops, op.bwd_bytes, true, op.shape});
         } else {
             const bool lowp = r.fp8 && op.cls == OpClass::gemm;
             const Roofline& rl = lowp ? r.gemm : r.attention;
@@ -92,12 +112,16 @@ LayerTime timeLayer(const std::vector<LayerOp>& ops, const Rooflines& r, Recompu
             const double dgrad = opTime(rl, {op.fwd_flops, bytes, true, {s.m, s.k, s.n, s.batch}});
             wgrad = opTime(rl, {op.fwd_flops, bytes, true, {s.k, s.n, s.m, s.batch}});
             bwd.add(dgrad + wgrad, true, op.bwd_flops);
+            opFlops = op.fwd_flops + op.bwd_flops;
+            opBytes = 3 * bytes;  // forward, data gradient, weight gradient
+            compute = computeBound(rl, {op.fwd_flops, bytes, true, s});
             if (lowp) {
                 // fp8 scaling overhead: amax + cast of each GEMM input forward (bf16 read, fp8
                 // write) and of the output gradient backward.
                 const double rows = s.m * s.batch;
                 fwd.add(opTime(r.attention, {0, 3 * rows * s.k, false, {}}), false, 0);
                 bwd.add(opTime(r.attention, {0, 3 * rows * s.n, false, {}}), false, 0);
+                opBytes += 3 * rows * (s.k + s.n);
             }
         }
         const bool again =
@@ -114,6 +138,8 @@ LayerTime timeLayer(const std::vector<LayerOp>& ops, const Rooflines& r, Recompu
             lt.recompute.add(fwd.compute_s, true, fwd.flops);
             lt.recompute.add(fwd.memory_s, false, 0);
         }
+        addOperator(operators, op.name, opFlops * scale, opBytes * scale, fwd.total() + bwd.total(),
+                    calls, compute);
         lt.wgrad_s += wgrad * scale;
         if (op.cls == OpClass::attention) lt.attention_s += fwd.compute_s;
         if (op.cls == OpClass::gemm) {
@@ -210,16 +236,18 @@ StepDetail trainingStep(const TrainingPlan& p, const CommModel& comm) {
     LayerComm denseComm, moeComm;
     if (denseLayers > 0) {
         layerOps(m, LayerKind::dense, sh, ops);
-        dense = timeLayer(ops, rl, p.recompute, 1.0);
+        dense = timeLayer(ops, rl, p.recompute, 1.0, r.operators, denseLayers * p.micro_batches);
         denseComm = layerComm(p, dense, false, comm, d);
     }
     if (moeLayers > 0) {
         layerOps(m, LayerKind::moe, sh, ops);
-        moe = timeLayer(ops, rl, p.recompute, p.moe_imbalance);
+        moe = timeLayer(ops, rl, p.recompute, p.moe_imbalance, r.operators,
+                        moeLayers * p.micro_batches);
         moeComm = layerComm(p, moe, true, comm, d);
     }
     headOps(m, sh, ops);
-    head = timeLayer(ops, rl, Recompute::none, 1.0);
+    // The LM head runs on the last stage; its device is the one the step time follows.
+    head = timeLayer(ops, rl, Recompute::none, 1.0, r.operators, p.micro_batches);
 
     // Pipeline point-to-point per micro-batch: activations forward and gradients backward at
     // every (virtual) stage boundary. With TP each rank sends 1/t (SP shards, or Megatron's
@@ -317,8 +345,9 @@ StepDetail trainingStep(const TrainingPlan& p, const CommModel& comm) {
     const double expertDp = std::max(1.0, double(p.dp) * p.tp * p.cp / std::max(1, p.ep));
     const double owned =
         p.zero >= 1 ? sp.dense / std::max(1, p.dp) + sp.expert / expertDp : sp.total();
-    const double optimizer = opTime(
-        rl.attention, {0, owned * optimizerBytesPerParam(p.grad_bytes, p.weight_bytes), false, {}});
+    const double optimizerBytes = owned * optimizerBytesPerParam(p.grad_bytes, p.weight_bytes);
+    const double optimizer = opTime(rl.attention, {0, optimizerBytes, false, {}});
+    addOperator(r.operators, "optimizer", 0, optimizerBytes, optimizer, 1, false);
 
     TrainingBreakdown& b = r.breakdown;
     b.compute_s = mb * (computeMid + headCompute);

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "catalog/entries.h"
-#include "core/results/training_results.h"
 #include "core/facility/facility_results.h"
 #include "core/results/inference_results.h"
+#include "core/results/training_results.h"
 #include "core/topology/network_results.h"
 
 namespace infraplan {
@@ -37,6 +37,7 @@ struct Inventory {
 
 struct Results {
     bool feasible = true;
+    bool cancelled = false;  // stopped on request (EvaluateOptions::cancel): no numbers, not final
     std::vector<std::string> reasons;   // why not feasible
     std::vector<std::string> warnings;  // feasible, but worth knowing
     std::vector<Bottleneck> bottlenecks;

@@ -100,16 +100,31 @@ std::vector<std::string> scrubNonFinite(nlohmann::json& value, const std::string
     return fixed;
 }
 
+nlohmann::json operatorsToJson(const OperatorList& operators) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const OperatorResult& o : operators)
+        out.push_back({{"name", o.name},
+                       {"flops", o.flops},
+                       {"bytes", o.bytes},
+                       {"time_s", o.time_s},
+                       {"calls_per_step", o.calls_per_step},
+                       {"bound", o.bound}});
+    return out;
+}
+
 nlohmann::json resultsToJson(const Results& r) {
     nlohmann::json j = {{"feasible", r.feasible},
                         {"reasons", r.reasons},
                         {"warnings", r.warnings},
                         {"bottlenecks", nlohmann::json::array()},
                         {"devices", r.devices}};
+    if (r.cancelled) j["cancelled"] = true;
     for (const Bottleneck& b : r.bottlenecks)
         j["bottlenecks"].push_back(bottleneckToJson(b));
     j["inventory"] = inventoryToJson(r.inventory);
     if (r.training) j["training"] = trainingToJson(*r.training);
+    if (r.training && !r.training->operators.empty())
+        j["training"]["operators"] = operatorsToJson(r.training->operators);
     if (r.memory) j["memory"] = memoryToJson(*r.memory);
     writeFacilityJson(r, j);
     writeInferenceJson(r, j);

@@ -10,6 +10,10 @@ namespace infraplan {
 
 nlohmann::json resultsToJson(const Results& results);
 
+// [{name, flops, bytes, time_s, calls_per_step, bound}]: `training.operators` and
+// `inference.operators` (optional additions to §4, for roofline charts).
+nlohmann::json operatorsToJson(const OperatorList& operators);
+
 // Replace any non-finite number with null and report where, so that no NaN ever reaches a
 // user; returns the JSON pointers that were fixed (empty in a correct engine).
 std::vector<std::string> scrubNonFinite(nlohmann::json& value, const std::string& pointer = "");

@@ -2,6 +2,8 @@
 // The training and memory sections of the results (DESIGN.md §4): what one optimizer step
 // costs and where its time goes, and what one device must hold.
 
+#include "core/results/operator_results.h"
+
 namespace infraplan {
 
 // Seconds of one step on the critical path, by phase; they add up to step_time_s.
@@ -38,6 +40,9 @@ struct TrainingResults {
     int dp = 0;                   // resolved data-parallel degree
     long long micro_batches = 0;  // per pipeline per step (gradient accumulation)
     TrainingBreakdown breakdown;
+    // One layer's operators (and the LM head's and the optimizer's) on the slowest stage's
+    // device: the points of a roofline chart. JSON `training.operators`.
+    OperatorList operators;
 };
 
 // Bytes one device holds at its peak (the most loaded pipeline stage).

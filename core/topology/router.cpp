@@ -4,6 +4,8 @@
 #include <limits>
 #include <map>
 
+#include "core/evaluate/cancel.h"
+
 namespace infraplan {
 namespace {
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
@@ -259,6 +261,7 @@ void Router::flushCore() {
     std::vector<double> flow(m_coreVertex.size(), 0.0);
     std::vector<std::vector<std::uint32_t>> level;
     for (std::size_t i = 0; i < m_pending.size();) {
+        if (cancelRequested()) break;  // a cancelled evaluation discards the loads
         const std::uint32_t root = m_pending[i].to;
         const CoreTree& tree = coreTree(root);
         // The search ran from root's twin `rep`: only those two swap places.
