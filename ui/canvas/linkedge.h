@@ -18,6 +18,7 @@ public:
                        const QString& tooltip);
     void setEnds(QPointF from, QPointF to);
     void setUtilization(double utilization);  // < 0 = unknown
+    double utilization() const { return m_utilization; }
 
     QRectF boundingRect() const override;
     QPainterPath shape() const override;

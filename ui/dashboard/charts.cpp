@@ -23,24 +23,6 @@ const QColor kSeriesColors[] = {QColor(0x1f, 0x78, 0xd1), QColor(0x2e, 0x9e, 0x5
                                 QColor(0x0f, 0x9a, 0xa8), QColor(0xd7, 0x3a, 0x49),
                                 QColor(0x6b, 0x76, 0x85), QColor(0xb5, 0x8b, 0x00)};
 
-QChart* newChart(const QString& title) {
-    auto* chart = new QChart;
-    const Theme& t = theme();
-    chart->setTheme(t.dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
-    chart->setBackgroundVisible(false);
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->setMargins(QMargins(4, 4, 4, 4));
-    QFont font = chart->titleFont();
-    font.setPointSizeF(9.5);
-    font.setBold(true);
-    chart->setTitleFont(font);
-    chart->setTitleBrush(t.text);
-    chart->setTitle(title);
-    chart->legend()->setFont(QFont(font.family(), 8));
-    chart->legend()->setLabelColor(t.text);
-    return chart;
-}
-
 QString pretty(const std::string& key) {
     QString s = QString::fromStdString(key);
     s.replace(QLatin1Char('_'), QLatin1Char(' '));
@@ -73,6 +55,28 @@ QValueAxis* valueAxis(const QString& unit, double max) {
 }
 
 }  // namespace
+
+QChart* newChart(const QString& title) {
+    auto* chart = new QChart;
+    const Theme& t = theme();
+    chart->setTheme(t.dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    chart->setBackgroundVisible(false);
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    QFont font = chart->titleFont();
+    font.setPointSizeF(9.5);
+    font.setBold(true);
+    chart->setTitleFont(font);
+    chart->setTitleBrush(t.text);
+    chart->setTitle(title);
+    chart->legend()->setFont(QFont(font.family(), 8));
+    chart->legend()->setLabelColor(t.text);
+    return chart;
+}
+
+QColor seriesColor(int index) {
+    return kSeriesColors[std::size_t(std::max(0, index)) % std::size(kSeriesColors)];
+}
 
 QChart* breakdownChart(const QString& title, const nlohmann::json& object, double scale,
                        const QString& unit) {

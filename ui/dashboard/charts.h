@@ -6,8 +6,14 @@
 #include <nlohmann/json.hpp>
 
 class QChart;
+class QColor;
 
 namespace infraplan::ui {
+
+// An empty chart in the dashboard's look (theme, fonts, no background or animation).
+QChart* newChart(const QString& title);
+// The dashboard's series colours, cycling.
+QColor seriesColor(int index);
 
 // Horizontal bars of a {name: value} object, values × scale, axis titled with `unit`.
 QChart* breakdownChart(const QString& title, const nlohmann::json& object, double scale,

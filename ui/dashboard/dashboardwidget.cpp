@@ -17,10 +17,19 @@
 #include "ui/dashboard/charts.h"
 #include "ui/dashboard/metriccard.h"
 #include "ui/dashboard/metrics.h"
+#include "ui/dashboard/rooflinechart.h"
 
 namespace infraplan::ui {
 namespace {
-enum ChartIndex { kTimeChart, kMemoryChart, kNetworkChart, kRackChart, kCostChart, kComputeChart };
+enum ChartIndex {
+    kTimeChart,
+    kRooflineChart,
+    kMemoryChart,
+    kNetworkChart,
+    kRackChart,
+    kCostChart,
+    kComputeChart
+};
 constexpr int kItemRole = Qt::UserRole + 1;
 }  // namespace
 
@@ -73,8 +82,9 @@ DashboardWidget::DashboardWidget(QWidget* parent)
     charts->setContentsMargins(0, 0, 0, 0);
     charts->setSpacing(8);
     // In ChartIndex order.
-    for (const QString& title : {tr("Step-time breakdown"), tr("Memory per device"), tr("Network"),
-                                 tr("Power per rack"), tr("Cost breakdown"), tr("Compute")}) {
+    for (const QString& title :
+         {tr("Step-time breakdown"), tr("Roofline"), tr("Memory per device"), tr("Network"),
+          tr("Power per rack"), tr("Cost breakdown"), tr("Compute")}) {
         ChartSlot slot = addChartSlot(title);
         slot.stack->setParent(chartRow);
         charts->addWidget(slot.stack, 1);
@@ -203,6 +213,11 @@ void DashboardWidget::showEvaluation(const Evaluation& evaluation, WorkloadMode 
     else
         setChart(m_charts[kTimeChart], latencyChart(at("/inference")),
                  notYet.arg(tr("Latency percentiles")));
+    const auto* device = evaluation.device ? &*evaluation.device : nullptr;
+    const bool training = mode == WorkloadMode::training;
+    setChart(m_charts[kRooflineChart],
+             rooflineChart(at(training ? "/training/operators" : "/inference/operators"), device),
+             notYet.arg(tr("Roofline of the operators")));
     if (mode == WorkloadMode::training || !at("/memory/breakdown").is_null()) {
         const auto capacity = metricValue(j, "/memory/capacity_bytes");
         setChart(m_charts[kMemoryChart], memoryChart(at("/memory/breakdown"), capacity.value_or(0)),

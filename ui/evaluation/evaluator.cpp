@@ -4,6 +4,7 @@
 #include <chrono>
 #include <exception>
 
+#include "core/design/resolve.h"
 #include "core/evaluate/evaluate.h"
 #include "core/results/results_json.h"
 #include "ui/document/designdocument.h"
@@ -11,12 +12,19 @@
 namespace infraplan::ui {
 namespace {
 
-Evaluation run(quint64 generation, const Design& design, const catalog::Catalog& catalog) {
+Evaluation run(quint64 generation, const Design& design, const catalog::Catalog& catalog,
+               CancelToken* token) {
     const auto start = std::chrono::steady_clock::now();
     Evaluation e;
     e.generation = generation;
     try {
-        e.results = evaluate(design, catalog);
+        EvaluateOptions options;
+        options.cancel = token;
+        e.results = evaluate(design, catalog, options);
+        if (e.results.cancelled) return e;  // nobody will look at it
+        const DeviceSummary devices = summarizeDevices(design, catalog);
+        const DevicePool* pool = devices.primary();
+        if (pool && pool->accelerator) e.device = *pool->accelerator;
     } catch (const std::exception& error) {
         // evaluate() promises not to throw; if it ever does, say so instead of dying.
         e.results = Results{};
@@ -43,8 +51,8 @@ Evaluator::Evaluator(DesignDocument* document, QObject* parent)
 
 Evaluator::~Evaluator() {
     m_debounce.stop();
-    m_watcher
-        .waitForFinished();  // the job holds its own snapshot; wait only so no thread outlives us
+    if (m_token) m_token->cancel();  // nobody will see its result: stop it soon
+    m_watcher.waitForFinished();     // the job holds its own snapshot; no thread outlives us
 }
 
 void Evaluator::schedule() {
@@ -63,6 +71,7 @@ void Evaluator::evaluateNow() {
 
 void Evaluator::cancel() {
     m_cancelled = m_requested;
+    if (m_watcher.isRunning() && m_token) m_token->cancel();
     m_debounce.stop();
     m_pending = false;
     Q_EMIT busyChanged(false);
@@ -70,20 +79,24 @@ void Evaluator::cancel() {
 
 void Evaluator::launch() {
     if (m_watcher.isRunning()) {
-        m_pending = true;  // run again for the newest edit when this one returns
+        // The running job answers an older edit: stop it, and run the newest when it returns.
+        if (m_token) m_token->cancel();
+        m_pending = true;
         return;
     }
     const quint64 generation = m_requested;
     const catalog::Catalog* catalog = &m_document->catalog();
-    m_watcher.setFuture(QtConcurrent::run([generation, catalog, design = m_document->design()] {
-        return run(generation, design, *catalog);
-    }));
+    m_token = std::make_shared<CancelToken>();
+    m_watcher.setFuture(
+        QtConcurrent::run([generation, catalog, token = m_token, design = m_document->design()] {
+            return run(generation, design, *catalog, token.get());
+        }));
 }
 
 void Evaluator::finished() {
     Evaluation e = m_watcher.result();
     const bool wanted = m_requested > m_cancelled;
-    const bool current = wanted && e.generation == m_requested;
+    const bool current = wanted && e.generation == m_requested && !e.results.cancelled;
     if (current) {
         m_latest = std::move(e);
         Q_EMIT evaluated(*m_latest);

@@ -1,15 +1,20 @@
 #pragma once
 // Live evaluation. Edits are debounced (150 ms); a snapshot of the design is evaluated off the
 // GUI thread with QtConcurrent, one job at a time; the result of the latest edit is shown and
-// results of designs edited since are dropped. The engine is core's evaluate().
+// results of designs edited since are dropped. The engine is core's evaluate(), run under a
+// CancelToken: Cancel (and a newer edit, which makes the running job stale) stops it early,
+// and a cancelled job's results are never shown.
 
 #include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QObject>
 #include <QTimer>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "catalog/entries.h"
+#include "core/evaluate/cancel.h"
 #include "core/results/results.h"
 
 namespace infraplan::ui {
@@ -21,6 +26,8 @@ struct Evaluation {
     Results results;
     nlohmann::json json;    // the results contract (DESIGN.md §4): what the dashboard reads
     double elapsed_ms = 0;  // engine time, off the GUI thread
+    // The accelerator the engines modelled (the design's primary pool): the roofline's roofs.
+    std::optional<catalog::Accelerator> device;
 };
 
 class Evaluator : public QObject {
@@ -35,8 +42,12 @@ public:
     quint64 requested() const { return m_requested; }
     // Evaluates now, skipping the debounce.
     void evaluateNow();
-    // Drops the running job's result (the engine cannot be interrupted; it finishes unseen).
+    // Stops the running job (its token) and drops its result; pending edits are forgotten.
     void cancel();
+    // The running job's token (null when idle): what Cancel sets.
+    const CancelToken* runningToken() const {
+        return m_watcher.isRunning() ? m_token.get() : nullptr;
+    }
 
 Q_SIGNALS:
     void busyChanged(bool busy);
@@ -53,6 +64,7 @@ private:
     quint64 m_requested = 0;
     quint64 m_cancelled = 0;
     bool m_pending = false;
+    std::shared_ptr<CancelToken> m_token;  // the running job's; shared with its thread
     std::optional<Evaluation> m_latest;
 };
 

@@ -156,6 +156,7 @@ void MainWindow::createStatusBar() {
     m_busy->setAccessibleName(tr("Evaluating"));
     m_busy->hide();
     m_cancel = new QToolButton(this);
+    m_cancel->setObjectName(QStringLiteral("cancelEvaluation"));
     m_cancel->setText(tr("Cancel"));
     m_cancel->setAutoRaise(true);
     m_cancel->hide();
