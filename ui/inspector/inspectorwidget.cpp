@@ -4,6 +4,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -93,7 +94,47 @@ QWidget* InspectorWidget::header(const QString& title, const QString& subtitle, 
     return w;
 }
 
+// Where the keyboard is inside the inspector's page: the field (by accessible name, which every
+// editable field has) and the cursor in its text.
+struct InspectorWidget::FocusState {
+    QString field;
+    int cursor = -1;
+    int scroll = 0;
+};
+
+InspectorWidget::FocusState InspectorWidget::saveFocus() const {
+    FocusState state;
+    state.scroll = m_scroll->verticalScrollBar()->value();
+    QWidget* page = m_scroll->widget();
+    QWidget* focused = window()->focusWidget();  // the window keeps it while inactive
+    if (!page || !focused || !page->isAncestorOf(focused)) return state;
+    for (QWidget* w = focused; w && w != page; w = w->parentWidget())
+        if (!w->accessibleName().isEmpty()) {
+            state.field = w->accessibleName();
+            break;
+        }
+    QLineEdit* edit = qobject_cast<QLineEdit*>(focused);
+    if (!edit) edit = focused->findChild<QLineEdit*>();  // a spin box's editor
+    if (edit) state.cursor = edit->cursorPosition();
+    return state;
+}
+
+void InspectorWidget::restoreFocus(const FocusState& state) {
+    m_scroll->verticalScrollBar()->setValue(state.scroll);
+    if (state.field.isEmpty()) return;
+    for (QWidget* w : m_scroll->widget()->findChildren<QWidget*>()) {
+        if (w->accessibleName() != state.field || !w->isEnabled()) continue;
+        w->setFocus(Qt::OtherFocusReason);
+        QLineEdit* edit = qobject_cast<QLineEdit*>(w);
+        if (!edit) edit = w->findChild<QLineEdit*>();  // a spin box's editor
+        if (edit && state.cursor >= 0) edit->setCursorPosition(state.cursor);
+        return;
+    }
+}
+
 void InspectorWidget::rebuild() {
+    // An edit made here re-evaluates and rebuilds the page: the keyboard stays in its field.
+    const FocusState focus = saveFocus();
     auto* page = new QWidget;
     auto* form = new QFormLayout(page);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -117,6 +158,7 @@ void InspectorWidget::rebuild() {
             tr("Group them (Ctrl+G), duplicate (Ctrl+D) or delete them."), int(ItemKind::group)));
     }
     m_scroll->setWidget(page);  // deletes the previous page
+    restoreFocus(focus);
 }
 
 void InspectorWidget::buildDesignPage(QFormLayout* form) {

@@ -22,6 +22,9 @@ public:
     void setSelection(const QStringList& ids, const std::vector<std::size_t>& links);
 
 private:
+    struct FocusState;
+    FocusState saveFocus() const;
+    void restoreFocus(const FocusState& state);
     void rebuild();
     void buildDesignPage(QFormLayout* form);
     void buildItemPage(QFormLayout* form, const QString& id);
