@@ -59,7 +59,14 @@ void Evaluator::schedule() {
     ++m_requested;
     const bool wasBusy = isBusy();
     m_debounce.start();
-    if (!wasBusy) Q_EMIT busyChanged(true);
+    if (!wasBusy) {
+        // Leading edge: an edit after a pause is evaluated at once; the quiet period started
+        // above gathers the rest of a burst into one more evaluation, for its last edit.
+        Q_EMIT busyChanged(true);
+        launch();
+    } else if (m_watcher.isRunning() && m_token) {
+        m_token->cancel();  // within a burst the running job is stale already
+    }
 }
 
 void Evaluator::evaluateNow() {
@@ -78,6 +85,10 @@ void Evaluator::cancel() {
 }
 
 void Evaluator::launch() {
+    if (m_launched == m_requested) {  // this edit is evaluated or being evaluated already
+        if (!isBusy()) Q_EMIT busyChanged(false);
+        return;
+    }
     if (m_watcher.isRunning()) {
         // The running job answers an older edit: stop it, and run the newest when it returns.
         if (m_token) m_token->cancel();
@@ -85,6 +96,7 @@ void Evaluator::launch() {
         return;
     }
     const quint64 generation = m_requested;
+    m_launched = generation;
     const catalog::Catalog* catalog = &m_document->catalog();
     m_token = std::make_shared<CancelToken>();
     m_watcher.setFuture(

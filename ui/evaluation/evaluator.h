@@ -1,9 +1,10 @@
 #pragma once
-// Live evaluation. Edits are debounced (150 ms); a snapshot of the design is evaluated off the
-// GUI thread with QtConcurrent, one job at a time; the result of the latest edit is shown and
-// results of designs edited since are dropped. The engine is core's evaluate(), run under a
-// CancelToken: Cancel (and a newer edit, which makes the running job stale) stops it early,
-// and a cancelled job's results are never shown.
+// Live evaluation. An edit after a pause is evaluated at once; edits that follow within 150 ms
+// (a burst) are debounced into one evaluation of the last. A snapshot of the design is
+// evaluated off the GUI thread with QtConcurrent, one job at a time; the result of the latest
+// edit is shown and results of designs edited since are dropped. The engine is core's evaluate(),
+// run under a CancelToken: Cancel (and a newer edit, which makes the running job stale) stops it
+// early, and a cancelled job's results are never shown.
 
 #include <QElapsedTimer>
 #include <QFutureWatcher>
@@ -63,6 +64,7 @@ private:
     QFutureWatcher<Evaluation> m_watcher;
     quint64 m_requested = 0;
     quint64 m_cancelled = 0;
+    quint64 m_launched = 0;  // the edit the latest job answers
     bool m_pending = false;
     std::shared_ptr<CancelToken> m_token;  // the running job's; shared with its thread
     std::optional<Evaluation> m_latest;
