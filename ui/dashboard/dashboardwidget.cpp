@@ -168,9 +168,8 @@ void DashboardWidget::showEvaluation(const Evaluation& evaluation, WorkloadMode 
     const Results& r = evaluation.results;
     const Theme& t = theme();
     if (r.feasible) {
-        m_banner->setText(tr("<span style='color:%1'>●</span> <b>Feasible</b> — %n device(s)",
-                             nullptr, int(std::min(r.devices, 1LL << 30)))
-                              .arg(t.good.name()));
+        m_banner->setText(tr("<span style='color:%1'>●</span> <b>Feasible</b> — %2 devices")
+                              .arg(t.good.name(), formatNumber(double(r.devices), 9)));
     } else {
         QStringList reasons;
         for (const std::string& reason : r.reasons)
@@ -180,7 +179,7 @@ void DashboardWidget::showEvaluation(const Evaluation& evaluation, WorkloadMode 
     }
     m_timing->setText(tr("evaluated in %1 ms").arg(formatNumber(evaluation.elapsed_ms, 2)));
 
-    // Cards: those of this workload mode, in the table's order, six to a row.
+    // Cards: those of this workload mode, in the table's order, three to a row.
     for (QWidget* w : m_cardOrder) {
         m_cardGrid->removeWidget(w);
         w->hide();
@@ -190,11 +189,14 @@ void DashboardWidget::showEvaluation(const Evaluation& evaluation, WorkloadMode 
         const bool wanted = mode == WorkloadMode::training ? m.training : m.inference;
         MetricCard* card = m_cards.value(QString::fromStdString(m.pointer));
         if (!wanted || !card) continue;
-        if (const auto value = metricValue(j, m.pointer))
+        const auto value = metricValue(j, m.pointer);
+        if (value && *value == 0 && m.pointer == "/inference/goodput_rps")
+            card->setValue(formatMetric(m.unit, *value), tr("no request rate meets the SLO"));
+        else if (value)
             card->setValue(formatMetric(m.unit, *value));
         else
             card->setUnavailable(tr("not modelled yet"));
-        m_cardGrid->addWidget(card, slotIndex / 4, slotIndex % 4);
+        m_cardGrid->addWidget(card, slotIndex / 3, slotIndex % 3);
         card->show();
         ++slotIndex;
     }
@@ -205,18 +207,24 @@ void DashboardWidget::showEvaluation(const Evaluation& evaluation, WorkloadMode 
         return j.contains(p) ? j.at(p) : empty;
     };
     const QString notYet = tr("%1\n\nnot modelled yet");
-    if (mode == WorkloadMode::training)
-        setChart(
-            m_charts[kTimeChart],
-            breakdownChart(tr("Step-time breakdown"), at("/training/breakdown"), 1000, tr("ms")),
-            notYet.arg(tr("Step-time breakdown")));
-    else
+    if (mode == WorkloadMode::training) {
+        // Seconds for steps of seconds, milliseconds below: labels of three digits either way.
+        double longest = 0;
+        for (const auto& phase : at("/training/breakdown"))
+            if (phase.is_number()) longest = std::max(longest, phase.get<double>());
+        const bool seconds = longest >= 1;
+        setChart(m_charts[kTimeChart],
+                 breakdownChart(tr("Step-time breakdown"), at("/training/breakdown"),
+                                seconds ? 1 : 1000, seconds ? tr("s") : tr("ms")),
+                 notYet.arg(tr("Step-time breakdown")));
+    } else
         setChart(m_charts[kTimeChart], latencyChart(at("/inference")),
                  notYet.arg(tr("Latency percentiles")));
     const auto* device = evaluation.device ? &*evaluation.device : nullptr;
     const bool training = mode == WorkloadMode::training;
     setChart(m_charts[kRooflineChart],
-             rooflineChart(at(training ? "/training/operators" : "/inference/operators"), device),
+             rooflineChart(at(training ? "/training/operators" : "/inference/operators"), device,
+                           evaluation.precision),
              notYet.arg(tr("Roofline of the operators")));
     if (mode == WorkloadMode::training || !at("/memory/breakdown").is_null()) {
         const auto capacity = metricValue(j, "/memory/capacity_bytes");
@@ -262,10 +270,18 @@ void DashboardWidget::fillIssues(const Evaluation& evaluation) {
     for (const std::string& reason : r.reasons)
         add(style()->standardIcon(QStyle::SP_MessageBoxCritical), QString::fromStdString(reason));
     for (const Bottleneck& b : r.bottlenecks) {
-        QString text = tr("%1 in %2: %3 of the time, %4 utilized")
-                           .arg(QString::fromStdString(b.resource), QString::fromStdString(b.phase),
-                                formatNumber(b.share_of_time * 100, 2) + QStringLiteral(" %"),
-                                formatNumber(b.utilization * 100, 2) + QStringLiteral(" %"));
+        // Only the figures the engine measured: a capacity bottleneck takes no time, a
+        // memory-bound phase has no utilization figure.
+        QStringList figures;
+        if (b.share_of_time > 0)
+            figures << tr("%1 of the time")
+                           .arg(formatNumber(b.share_of_time * 100, 2) + QStringLiteral(" %"));
+        if (b.utilization > 0)
+            figures << tr("%1 utilized")
+                           .arg(formatNumber(b.utilization * 100, 3) + QStringLiteral(" %"));
+        QString text =
+            tr("%1 in %2").arg(QString::fromStdString(b.resource), QString::fromStdString(b.phase));
+        if (!figures.isEmpty()) text += QStringLiteral(": ") + figures.join(QStringLiteral(", "));
         if (!b.advice.empty()) text += QStringLiteral("\n→ ") + QString::fromStdString(b.advice);
         add(style()->standardIcon(QStyle::SP_MessageBoxWarning), text,
             QString::fromStdString(b.item_id));

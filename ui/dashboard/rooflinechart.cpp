@@ -82,6 +82,7 @@ QLogValueAxis* logAxis(const QString& title, double min, double max) {
     axis->setLabelFormat(QStringLiteral("%g"));
     axis->setRange(min, max);
     axis->setMinorTickCount(-1);
+    axis->setMinorGridLineVisible(false);  // decades only: the points stay readable
     QFont f = axis->labelsFont();
     f.setPointSizeF(7.5);
     axis->setLabelsFont(f);
@@ -128,7 +129,8 @@ RooflineData rooflineData(const nlohmann::json& operators) {
     return data;
 }
 
-QChart* rooflineChart(const nlohmann::json& operators, const catalog::Accelerator* device) {
+QChart* rooflineChart(const nlohmann::json& operators, const catalog::Accelerator* device,
+                      catalog::Precision precision) {
     const RooflineData data = rooflineData(operators);
     if (data.points.empty() || !device) return nullptr;
     const std::vector<Roof> roofs = computeRoofs(*device);
@@ -148,12 +150,13 @@ QChart* rooflineChart(const nlohmann::json& operators, const catalog::Accelerato
     yMin = std::min(yMin, bw * xMin) / 2 / 1e12;
     yMax = yMax * 2.5 / 1e12;
 
-    QString title =
-        QObject::tr("Roofline of the operators (%1)")
-            .arg(QString::fromStdString(device->name.empty() ? device->id : device->name));
-    QChart* chart = newChart(title);
+    QChart* chart = newChart(QObject::tr("Roofline: operators on one device"));
+    const QString deviceName =
+        QString::fromStdString(device->name.empty() ? device->id : device->name);
+    chart->setToolTip(deviceName);
     if (data.without_flops > 0)
-        chart->setToolTip(QObject::tr("%n operator(s) without FLOPs (norms, element-wise, "
+        chart->setToolTip(deviceName + QStringLiteral("\n") +
+                          QObject::tr("%n operator(s) without FLOPs (norms, element-wise, "
                                       "optimizer) are not plotted: %1% of the operator time",
                                       nullptr, data.without_flops)
                               .arg(formatNumber(100 * data.without_flops_share, 2)));
@@ -194,15 +197,31 @@ QChart* rooflineChart(const nlohmann::json& operators, const catalog::Accelerato
         item->setBrush(t.mutedText);
         labels->push_back({item, anchor, series});
     };
+    // The workload's precision gets a labelled solid roof; the others are thin and dashed, and
+    // named in the chart's tooltip (labels of roofs a factor of two apart would collide).
+    const QString wanted = QString::fromLatin1(catalog::toString(precision));
+    double primaryRidge = topRidge;
+    QStringList others;
     for (const Roof& r : roofs) {
+        const bool primary = r.precisions.split(QLatin1Char('/')).contains(wanted);
+        roofPen = primary ? QPen(t.text, 2) : QPen(t.mutedText, 1, Qt::DashLine);
         QLineSeries* line =
             addRoof({r.peak_flop_s / bw, r.peak_flop_s / 1e12}, {xMax, r.peak_flop_s / 1e12});
-        addLabel(QStringLiteral("%1 %2").arg(r.precisions, formatTflops(r.peak_flop_s / 1e12)),
-                 {xMax, r.peak_flop_s / 1e12}, line);
+        const QString text =
+            QStringLiteral("%1 %2").arg(r.precisions, formatTflops(r.peak_flop_s / 1e12));
+        if (primary) {
+            addLabel(text, {xMax, r.peak_flop_s / 1e12}, line);
+            primaryRidge = r.peak_flop_s / bw;
+        } else {
+            others << text;
+        }
     }
-    // The bandwidth label sits where the slope is at a tenth of the lowest roof.
-    const double yBw = roofs.front().peak_flop_s / 1e12 / 10;
-    addLabel(formatGbPerS(bw / 1e9), {std::max(xMin * 3, yBw * 1e12 / bw), yBw}, slope);
+    if (!others.isEmpty())
+        chart->setToolTip(chart->toolTip() + QStringLiteral("\n") +
+                          QObject::tr("dashed roofs: %1").arg(others.join(QStringLiteral(", "))));
+    // The bandwidth label sits halfway up the slope (in log space) to the workload's ridge.
+    const double xBw = std::sqrt(xMin * primaryRidge);
+    addLabel(formatGbPerS(bw / 1e9), {xBw, bw * xBw / 1e12}, slope);
     const auto place = [chart, labels] {
         for (const Label& l : *labels) {
             const QPointF at = chart->mapToPosition(l.anchor, l.series);

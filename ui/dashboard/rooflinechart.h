@@ -32,7 +32,9 @@ struct RooflineData {
 // The points of an operators array (entries without FLOPs, time or bytes are counted, not drawn).
 RooflineData rooflineData(const nlohmann::json& operators);
 
-// nullptr when there are no operators to plot or no device to draw the roofs of.
-QChart* rooflineChart(const nlohmann::json& operators, const catalog::Accelerator* device);
+// nullptr when there are no operators to plot or no device to draw the roofs of. The roof of
+// `precision` (the workload's) is drawn solid and labelled, the device's others dashed.
+QChart* rooflineChart(const nlohmann::json& operators, const catalog::Accelerator* device,
+                      catalog::Precision precision);
 
 }  // namespace infraplan::ui

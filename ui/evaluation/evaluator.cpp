@@ -25,6 +25,7 @@ Evaluation run(quint64 generation, const Design& design, const catalog::Catalog&
         const DeviceSummary devices = summarizeDevices(design, catalog);
         const DevicePool* pool = devices.primary();
         if (pool && pool->accelerator) e.device = *pool->accelerator;
+        e.precision = design.workload.precision;
     } catch (const std::exception& error) {
         // evaluate() promises not to throw; if it ever does, say so instead of dying.
         e.results = Results{};

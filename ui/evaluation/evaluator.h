@@ -29,6 +29,7 @@ struct Evaluation {
     double elapsed_ms = 0;  // engine time, off the GUI thread
     // The accelerator the engines modelled (the design's primary pool): the roofline's roofs.
     std::optional<catalog::Accelerator> device;
+    catalog::Precision precision = catalog::Precision::bf16;  // the workload's
 };
 
 class Evaluator : public QObject {

@@ -166,6 +166,7 @@ void InspectorWidget::buildDesignPage(QFormLayout* form) {
     form->addRow(header(tr("Design"), m_document->displayName(), int(ItemKind::group)));
     auto* name = new QLineEdit(QString::fromStdString(d.name));
     name->setAccessibleName(tr("design name"));
+    name->setCursorPosition(0);  // show a long name from its start
     connect(name, &QLineEdit::editingFinished, this,
             [this, name] { m_document->setName(name->text().toStdString()); });
     form->addRow(tr("Name"), name);
@@ -198,6 +199,7 @@ void InspectorWidget::buildItemPage(QFormLayout* form, const QString& id) {
     auto* name = new QLineEdit(QString::fromStdString(item->name));
     name->setPlaceholderText(label);
     name->setAccessibleName(tr("name"));
+    name->setCursorPosition(0);
     connect(name, &QLineEdit::editingFinished, this, [name, commit, item = *item] {
         if (name->text().toStdString() == item.name) return;
         commit(tr("Rename “%1”").arg(QString::fromStdString(item.id)),
