@@ -67,11 +67,29 @@ PreparedDesign prepareDesign(const Design& design, const catalog::Catalog& catal
     expandOptions.max_devices = options.max_devices;
     ExpandResult expanded = expand(design, catalog, expandOptions);
     addDiagnostics(expanded.diagnostics, results);
+    prepared.expansion = expanded.diagnostics;
     if (!expanded.ok()) return prepared;
 
     results.inventory = takeInventory(expanded.graph, catalog);
     results.devices = results.inventory.devices;
     prepared.graph = std::move(expanded.graph);
+    return prepared;
+}
+
+PreparedDesign prepareDesign(const Design& design, const catalog::Catalog& catalog,
+                             const EvaluateOptions& options, const PreparedDesign& sameHardware) {
+    if (!sameHardware.ok()) return prepareDesign(design, catalog, options);
+    PreparedDesign prepared;
+    Results& results = prepared.base;
+    ValidateOptions validateOptions;
+    validateOptions.max_devices = options.max_devices;
+    addDiagnostics(validateDesign(design, catalog, validateOptions), results);
+    if (!results.feasible || cancelRequested()) return prepared;
+    addDiagnostics(sameHardware.expansion, results);
+    prepared.expansion = sameHardware.expansion;
+    results.inventory = sameHardware.base.inventory;
+    results.devices = sameHardware.base.devices;
+    prepared.graph = sameHardware.graph;
     return prepared;
 }
 
@@ -101,10 +119,20 @@ Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
 
 Results evaluate(const Design& design, const catalog::Catalog& catalog,
                  const EvaluateOptions& options) {
+    std::shared_ptr<const PreparedDesign> prepared;
+    return evaluate(design, catalog, options, prepared);
+}
+
+Results evaluate(const Design& design, const catalog::Catalog& catalog,
+                 const EvaluateOptions& options, std::shared_ptr<const PreparedDesign>& prepared) {
     const CancelScope scope(options.cancel);
-    PreparedDesign prepared = prepareDesign(design, catalog, options);
+    auto fresh = std::make_shared<PreparedDesign>(
+        prepared ? prepareDesign(design, catalog, options, *prepared)
+                 : prepareDesign(design, catalog, options));
+    prepared.reset();
     if (cancelRequested()) return cancelledResults();
-    return evaluatePrepared(prepared, design, catalog);
+    prepared = fresh;
+    return evaluatePrepared(*fresh, design, catalog);
 }
 
 }  // namespace infraplan

@@ -2,9 +2,11 @@
 // The engine's single entry point: a pure function of (design, catalog) -> results. The CLI,
 // the GUI (off its thread), the strategy search and the tests all call this.
 
+#include <memory>
 #include <optional>
 
 #include "catalog/catalog.h"
+#include "catalog/json_reader.h"
 #include "core/design/design.h"
 #include "core/evaluate/cancel.h"
 #include "core/results/results.h"
@@ -24,11 +26,18 @@ struct EvaluateOptions {
 struct PreparedDesign {
     Results base;                // validation messages, inventory, device count
     std::optional<Graph> graph;  // absent when the design is invalid
+    Diagnostics expansion;       // what expanding the hardware reported (kept for reuse)
     bool ok() const { return base.feasible && graph.has_value(); }
 };
 
 PreparedDesign prepareDesign(const Design& design, const catalog::Catalog& catalog,
                              const EvaluateOptions& options = {});
+
+// The same for a design whose hardware (items, links, fabrics; same catalog) is that of
+// `sameHardware`: validates `design` again but reuses the expanded graph and inventory. What
+// a GUI does when an edit touched only the workload, strategy, facility or economics.
+PreparedDesign prepareDesign(const Design& design, const catalog::Catalog& catalog,
+                             const EvaluateOptions& options, const PreparedDesign& sameHardware);
 
 // Run the engines for `design` (same hardware as `prepared`, any workload and strategy).
 Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
@@ -38,5 +47,9 @@ Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
 // problems come back as `feasible: false` with reasons.
 Results evaluate(const Design& design, const catalog::Catalog& catalog,
                  const EvaluateOptions& options = {});
+// The same, reusing `prepared` when it is set (the preparation of a design with the same
+// hardware); on return it holds this design's preparation (null if cancelled).
+Results evaluate(const Design& design, const catalog::Catalog& catalog,
+                 const EvaluateOptions& options, std::shared_ptr<const PreparedDesign>& prepared);
 
 }  // namespace infraplan

@@ -71,6 +71,20 @@ void BM_EvaluatePrepared16k(benchmark::State& state) {
 }
 BENCHMARK(BM_EvaluatePrepared16k)->Unit(benchmark::kMillisecond);
 
+// A strategy edit in the GUI: the hardware's preparation is reused, only validation and the
+// engines run.
+void BM_StrategyEdit16k(benchmark::State& state) {
+    std::shared_ptr<const PreparedDesign> prepared;
+    evaluate(design(), cat(), {}, prepared);
+    Design edited = design();
+    edited.strategy.pp = 4;
+    for (auto _ : state) {
+        Results r = evaluate(edited, cat(), {}, prepared);
+        benchmark::DoNotOptimize(r);
+    }
+}
+BENCHMARK(BM_StrategyEdit16k)->Unit(benchmark::kMillisecond);
+
 void BM_ResultsJson16k(benchmark::State& state) {
     const Results r = evaluate(design(), cat());
     for (auto _ : state) {

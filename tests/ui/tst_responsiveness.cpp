@@ -47,6 +47,16 @@ private Q_SLOTS:
             "16,384 GPUs: GUI-thread edit %lld ms; edit -> dashboard %lld ms (engine %.1f ms, "
             "dashboard %lld ms, the rest queueing and the canvas)",
             guiEdit, total, e.elapsed_ms, renderMs);
+        // A strategy edit leaves the hardware alone: its expansion is reused.
+        QTRY_VERIFY(!w.evaluator()->isBusy());
+        evaluated.clear();
+        Strategy strategy = w.document()->design().strategy;
+        strategy.pp = strategy.pp == 4 ? 8 : 4;
+        clock.restart();
+        w.document()->setStrategy(strategy, QStringLiteral("Set PP"));
+        QTRY_VERIFY_WITH_TIMEOUT(evaluated.count() >= 1, 30000);
+        qInfo("16,384 GPUs, strategy edit: edit -> dashboard %lld ms (engine %.1f ms)",
+              clock.elapsed(), w.evaluator()->latest()->elapsed_ms);
         // A burst of edits evaluates once for the last one, not once per edit.
         evaluated.clear();
         for (int n = 2040; n < 2048; ++n) {

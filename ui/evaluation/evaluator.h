@@ -16,6 +16,7 @@
 
 #include "catalog/entries.h"
 #include "core/evaluate/cancel.h"
+#include "core/evaluate/evaluate.h"
 #include "core/results/results.h"
 
 namespace infraplan::ui {
@@ -30,6 +31,9 @@ struct Evaluation {
     // The accelerator the engines modelled (the design's primary pool): the roofline's roofs.
     std::optional<catalog::Accelerator> device;
     catalog::Precision precision = catalog::Precision::bf16;  // the workload's
+    // The hardware's expansion, reused by the next evaluation if its hardware is the same.
+    std::shared_ptr<const PreparedDesign> prepared;
+    std::string hardware_key;
 };
 
 class Evaluator : public QObject {
@@ -67,7 +71,9 @@ private:
     quint64 m_cancelled = 0;
     quint64 m_launched = 0;  // the edit the latest job answers
     bool m_pending = false;
-    std::shared_ptr<CancelToken> m_token;  // the running job's; shared with its thread
+    std::shared_ptr<CancelToken> m_token;              // the running job's; shared with its thread
+    std::shared_ptr<const PreparedDesign> m_prepared;  // the latest hardware expansion
+    std::string m_preparedKey;                         // ... of this hardware
     std::optional<Evaluation> m_latest;
 };
 
