@@ -90,6 +90,7 @@ PreparedDesign prepareDesign(const Design& design, const catalog::Catalog& catal
     results.inventory = sameHardware.base.inventory;
     results.devices = sameHardware.base.devices;
     prepared.graph = sameHardware.graph;
+    prepared.hardware_owner = sameHardware.hardware_owner;
     return prepared;
 }
 
@@ -126,9 +127,16 @@ Results evaluate(const Design& design, const catalog::Catalog& catalog,
 Results evaluate(const Design& design, const catalog::Catalog& catalog,
                  const EvaluateOptions& options, std::shared_ptr<const PreparedDesign>& prepared) {
     const CancelScope scope(options.cancel);
-    auto fresh = std::make_shared<PreparedDesign>(
-        prepared ? prepareDesign(design, catalog, options, *prepared)
-                 : prepareDesign(design, catalog, options));
+    std::shared_ptr<PreparedDesign> fresh;
+    if (prepared && prepared->hardware_owner) {
+        fresh =
+            std::make_shared<PreparedDesign>(prepareDesign(design, catalog, options, *prepared));
+    } else {
+        // The preparation is kept past this call: expand a copy that it owns.
+        auto owner = std::make_shared<const Design>(design);
+        fresh = std::make_shared<PreparedDesign>(prepareDesign(*owner, catalog, options));
+        fresh->hardware_owner = std::move(owner);
+    }
     prepared.reset();
     if (cancelRequested()) return cancelledResults();
     prepared = fresh;

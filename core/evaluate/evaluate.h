@@ -27,6 +27,9 @@ struct PreparedDesign {
     Results base;                // validation messages, inventory, device count
     std::optional<Graph> graph;  // absent when the design is invalid
     Diagnostics expansion;       // what expanding the hardware reported (kept for reuse)
+    // The graph's strings point into the design it was expanded from: the caller's design, or
+    // this copy when the preparation outlives it (evaluate() with a kept `prepared`).
+    std::shared_ptr<const Design> hardware_owner;
     bool ok() const { return base.feasible && graph.has_value(); }
 };
 
@@ -35,7 +38,8 @@ PreparedDesign prepareDesign(const Design& design, const catalog::Catalog& catal
 
 // The same for a design whose hardware (items, links, fabrics; same catalog) is that of
 // `sameHardware`: validates `design` again but reuses the expanded graph and inventory. What
-// a GUI does when an edit touched only the workload, strategy, facility or economics.
+// a GUI does when an edit touched only the workload, strategy, facility or economics. The
+// design `sameHardware` was expanded from (or its hardware_owner) must outlive the result.
 PreparedDesign prepareDesign(const Design& design, const catalog::Catalog& catalog,
                              const EvaluateOptions& options, const PreparedDesign& sameHardware);
 

@@ -24,12 +24,18 @@ class TestEvaluateReuse : public QObject {
 private Q_SLOTS:
     void strategyEditReusesTheGraph() {
         const catalog::Catalog& c = catalog::builtinCatalog();
-        Design d = example("dgx-h100-training.json");
         std::shared_ptr<const PreparedDesign> prepared;
-        const Results first = evaluate(d, c, {}, prepared);
+        Results first;
+        {
+            // The design is gone before the reuse (a GUI job's copy): the preparation keeps
+            // what its graph points into.
+            const Design original = example("dgx-h100-training.json");
+            first = evaluate(original, c, {}, prepared);
+        }
         QVERIFY(prepared && prepared->ok());
         const PreparedDesign* before = prepared.get();
 
+        Design d = example("dgx-h100-training.json");
         d.strategy.tp = 4;  // the hardware is untouched
         const Results reused = evaluate(d, c, {}, prepared);
         QVERIFY(prepared && prepared.get() != before);

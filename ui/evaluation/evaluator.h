@@ -44,7 +44,10 @@ public:
 
     void setDebounceMs(int ms) { m_debounce.setInterval(ms); }
     const std::optional<Evaluation>& latest() const { return m_latest; }
-    bool isBusy() const { return m_watcher.isRunning() || m_debounce.isActive(); }
+    // A job runs, or an edit waits for the end of its burst.
+    bool isBusy() const {
+        return m_watcher.isRunning() || (m_debounce.isActive() && m_launched != m_requested);
+    }
     quint64 requested() const { return m_requested; }
     // Evaluates now, skipping the debounce.
     void evaluateNow();
