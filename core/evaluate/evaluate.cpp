@@ -52,15 +52,46 @@ Results cancelledResults() {
     return r;
 }
 
+// Validation of the whole design (hardware, workload, strategy, facility).
+Results validated(const Design& design, const catalog::Catalog& catalog,
+                  const EvaluateOptions& options) {
+    Results results;
+    ValidateOptions validateOptions;
+    validateOptions.max_devices = options.max_devices;
+    addDiagnostics(validateDesign(design, catalog, validateOptions), results);
+    return results;
+}
+
+// The engines on a validated base and the hardware's expanded graph.
+Results runEngines(Results results, const Graph& graph, const Design& design,
+                   const catalog::Catalog& catalog) {
+    // The flow-level network model (topology engine); null -> the engines' per-tier estimate.
+    const std::unique_ptr<FlowCommModel> network =
+        makeNetworkModel(design, catalog, graph, results);
+    if (cancelRequested()) return cancelledResults();
+    if (design.workload.mode == WorkloadMode::training)
+        evaluateTraining(design, catalog, results, network.get());
+    else
+        evaluateInference(design, catalog, network.get(), results);
+    if (cancelRequested()) return cancelledResults();
+    if (network) addNetworkResults(*network, design, results);
+
+    FacilityEvaluation facility =
+        evaluateFacility(design, catalog, graph, facilityWorkload(design, results));
+    addDiagnostics(facility.diagnostics, results);
+    results.warnings.insert(results.warnings.end(), facility.warnings.begin(),
+                            facility.warnings.end());
+    results.facility = std::move(facility.results);
+    return cancelRequested() ? cancelledResults() : results;
+}
+
 }  // namespace
 
 PreparedDesign prepareDesign(const Design& design, const catalog::Catalog& catalog,
                              const EvaluateOptions& options) {
     PreparedDesign prepared;
     Results& results = prepared.base;
-    ValidateOptions validateOptions;
-    validateOptions.max_devices = options.max_devices;
-    addDiagnostics(validateDesign(design, catalog, validateOptions), results);
+    results = validated(design, catalog, options);
     if (!results.feasible || cancelRequested()) return prepared;
 
     ExpandOptions expandOptions;
@@ -76,67 +107,37 @@ PreparedDesign prepareDesign(const Design& design, const catalog::Catalog& catal
     return prepared;
 }
 
-PreparedDesign prepareDesign(const Design& design, const catalog::Catalog& catalog,
-                             const EvaluateOptions& options, const PreparedDesign& sameHardware) {
-    if (!sameHardware.ok()) return prepareDesign(design, catalog, options);
-    PreparedDesign prepared;
-    Results& results = prepared.base;
-    ValidateOptions validateOptions;
-    validateOptions.max_devices = options.max_devices;
-    addDiagnostics(validateDesign(design, catalog, validateOptions), results);
-    if (!results.feasible || cancelRequested()) return prepared;
-    addDiagnostics(sameHardware.expansion, results);
-    prepared.expansion = sameHardware.expansion;
-    results.inventory = sameHardware.base.inventory;
-    results.devices = sameHardware.base.devices;
-    prepared.graph = sameHardware.graph;
-    prepared.hardware_owner = sameHardware.hardware_owner;
-    return prepared;
-}
-
 Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
                          const catalog::Catalog& catalog) {
-    Results results = prepared.base;
-    if (!prepared.ok()) return results;
-    // The flow-level network model (topology engine); null -> the engines' per-tier estimate.
-    const std::unique_ptr<FlowCommModel> network =
-        makeNetworkModel(design, catalog, *prepared.graph, results);
-    if (cancelRequested()) return cancelledResults();
-    if (design.workload.mode == WorkloadMode::training)
-        evaluateTraining(design, catalog, results, network.get());
-    else
-        evaluateInference(design, catalog, network.get(), results);
-    if (cancelRequested()) return cancelledResults();
-    if (network) addNetworkResults(*network, design, results);
-
-    FacilityEvaluation facility =
-        evaluateFacility(design, catalog, *prepared.graph, facilityWorkload(design, results));
-    addDiagnostics(facility.diagnostics, results);
-    results.warnings.insert(results.warnings.end(), facility.warnings.begin(),
-                            facility.warnings.end());
-    results.facility = std::move(facility.results);
-    return cancelRequested() ? cancelledResults() : results;
+    if (!prepared.ok()) return prepared.base;
+    return runEngines(prepared.base, *prepared.graph, design, catalog);
 }
 
 Results evaluate(const Design& design, const catalog::Catalog& catalog,
                  const EvaluateOptions& options) {
-    std::shared_ptr<const PreparedDesign> prepared;
-    return evaluate(design, catalog, options, prepared);
+    const CancelScope scope(options.cancel);
+    const PreparedDesign prepared = prepareDesign(design, catalog, options);
+    if (cancelRequested()) return cancelledResults();
+    return evaluatePrepared(prepared, design, catalog);
 }
 
 Results evaluate(const Design& design, const catalog::Catalog& catalog,
                  const EvaluateOptions& options, std::shared_ptr<const PreparedDesign>& prepared) {
     const CancelScope scope(options.cancel);
-    std::shared_ptr<PreparedDesign> fresh;
-    if (prepared && prepared->hardware_owner) {
-        fresh =
-            std::make_shared<PreparedDesign>(prepareDesign(design, catalog, options, *prepared));
-    } else {
-        // The preparation is kept past this call: expand a copy that it owns.
-        auto owner = std::make_shared<const Design>(design);
-        fresh = std::make_shared<PreparedDesign>(prepareDesign(*owner, catalog, options));
-        fresh->hardware_owner = std::move(owner);
+    if (prepared && prepared->ok() && prepared->hardware_owner) {
+        // The same hardware: validate this design, then run the engines on the kept graph.
+        Results base = validated(design, catalog, options);
+        if (!base.feasible) return base;
+        if (cancelRequested()) return cancelledResults();
+        addDiagnostics(prepared->expansion, base);
+        base.inventory = prepared->base.inventory;
+        base.devices = prepared->base.devices;
+        return runEngines(std::move(base), *prepared->graph, design, catalog);
     }
+    // The preparation is kept past this call: expand a copy of the design that it owns.
+    auto owner = std::make_shared<const Design>(design);
+    auto fresh = std::make_shared<PreparedDesign>(prepareDesign(*owner, catalog, options));
+    fresh->hardware_owner = std::move(owner);
     prepared.reset();
     if (cancelRequested()) return cancelledResults();
     prepared = fresh;

@@ -36,13 +36,6 @@ struct PreparedDesign {
 PreparedDesign prepareDesign(const Design& design, const catalog::Catalog& catalog,
                              const EvaluateOptions& options = {});
 
-// The same for a design whose hardware (items, links, fabrics; same catalog) is that of
-// `sameHardware`: validates `design` again but reuses the expanded graph and inventory. What
-// a GUI does when an edit touched only the workload, strategy, facility or economics. The
-// design `sameHardware` was expanded from (or its hardware_owner) must outlive the result.
-PreparedDesign prepareDesign(const Design& design, const catalog::Catalog& catalog,
-                             const EvaluateOptions& options, const PreparedDesign& sameHardware);
-
 // Run the engines for `design` (same hardware as `prepared`, any workload and strategy).
 Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
                          const catalog::Catalog& catalog);
@@ -51,8 +44,11 @@ Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
 // problems come back as `feasible: false` with reasons.
 Results evaluate(const Design& design, const catalog::Catalog& catalog,
                  const EvaluateOptions& options = {});
-// The same, reusing `prepared` when it is set (the preparation of a design with the same
-// hardware); on return it holds this design's preparation (null if cancelled).
+// The same, keeping the hardware's preparation in `prepared` for the next call. When it is
+// set on entry, the caller vouches that `design` has the same hardware (items, links,
+// fabrics; same catalog): only validation runs again and the engines use its graph (an edit
+// that touched only the workload, strategy, facility or economics). Otherwise the design is
+// prepared afresh and `prepared` holds that preparation (null if cancelled).
 Results evaluate(const Design& design, const catalog::Catalog& catalog,
                  const EvaluateOptions& options, std::shared_ptr<const PreparedDesign>& prepared);
 
