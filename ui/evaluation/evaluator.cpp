@@ -65,8 +65,8 @@ Evaluator::~Evaluator() {
 }
 
 void Evaluator::schedule() {
+    const bool wasBusy = isBusy();  // before this edit counts as waiting
     ++m_requested;
-    const bool wasBusy = isBusy();
     m_debounce.start();
     if (!wasBusy) {
         // Leading edge: an edit after a pause is evaluated at once; the quiet period started
