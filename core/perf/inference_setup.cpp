@@ -59,6 +59,19 @@ void planOffload(const Design& design, const catalog::Catalog& catalog, ServingS
     (void)s;
 }
 
+// strategy.decode_attention: "grouped" (default) or "per-head" (see ServingRuntime).
+ServingRuntime readRuntime(const nlohmann::json& extra, Results& results) {
+    ServingRuntime rt;
+    if (!extra.is_object() || !extra.contains("decode_attention")) return rt;
+    const nlohmann::json& v = extra.at("decode_attention");
+    if (v == "per-head")
+        rt.per_head_decode_attention = true;
+    else if (v != "grouped")
+        results.warnings.push_back(
+            "strategy.decode_attention: expected \"grouped\" or \"per-head\"; using grouped");
+    return rt;
+}
+
 // Returns the draft model's weight bytes per device (0 without speculative decoding).
 double setSpeculative(const Design& design, const catalog::Catalog& catalog, ServingSetup& s,
                       Results& results) {
@@ -159,6 +172,7 @@ std::optional<ServingSetup> buildServingSetup(const Design& design, const catalo
         comm = s.own_comm.get();
     }
     s.step = std::make_unique<InferenceStepModel>(*s.model, *s.device, s.precision, s.par, comm);
+    s.step->setRuntime(readRuntime(st.extra, results));
     const double draftBytes = setSpeculative(design, catalog, s, results);
 
     const Traffic& traffic = design.workload.traffic;

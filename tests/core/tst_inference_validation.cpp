@@ -90,6 +90,7 @@ private Q_SLOTS:
                                            intField(row, "TP", 1));
             d.workload.kv_precision = precision;
             d.strategy.scheduler = BatchScheduler::static_;  // gptSessionBenchmark era
+            d.strategy.extra["decode_attention"] = "per-head";
             Traffic& t = d.workload.traffic;
             t.mode = TrafficMode::batch;
             t.batch_size = intField(row, "micro_batch", 1);
