@@ -59,6 +59,16 @@ struct KvOffload {
     double bandwidth_b_s = 0;  // per device, over the memory item's link (0 = no offload)
 };
 
+// Decode attention on a near-memory compute device (PIM) that holds the KV cache: each device's
+// share of the PIM's internal bandwidth and compute, and its link for the query and output
+// vectors (0 = on package, free).
+struct NearMemoryAttention {
+    double bandwidth_b_s = 0;  // per device
+    double flops = 0;          // per device
+    double link_b_s = 0;       // per device
+    bool active() const { return bandwidth_b_s > 0 && flops > 0; }
+};
+
 class InferenceStepModel : public StepCostModel {
 public:
     InferenceStepModel(const catalog::Model& model, const catalog::Accelerator& device,
@@ -72,6 +82,7 @@ public:
     void setSpeculative(const SpeculativeDecoding& spec);
     void setOffload(const KvOffload& offload) { m_offload = offload; }
     void setRuntime(const ServingRuntime& runtime);
+    void setNearMemory(const NearMemoryAttention& pim) { m_pim = pim; }
 
     // Weight bytes one device holds (its TP shard of its PP stage's layers).
     double weightBytesPerDevice() const { return m_weightBytes; }
@@ -106,6 +117,7 @@ private:
     double m_stageMoeShare = 0;  // share of a stage's layers that are MoE
     int m_opsPerLayer = 10;      // kernels per layer (launch overhead when not graph-captured)
     KvOffload m_offload;
+    NearMemoryAttention m_pim;
     ServingRuntime m_runtime;
     double m_kvReadsPerStep = 1;  // KV-cache reads per decode step (per-head kernels: > 1)
     SpeculativeDecoding m_spec;

@@ -1,11 +1,14 @@
 // Fidelity against published serving measurements: rows I2-* of
-// ../shared/reference/validation-public.csv (TensorRT-LLM on H100/A100, static batching:
-// first-token latency at batch 1 and output throughput per GPU). Prints each case's error;
-// the target is a median absolute error <= 15% (DESIGN.md §7), tuned by physics only.
-// The asserted bounds are what the engine meets today (median <= 50%, every case within a
-// factor of 3): TensorRT-LLM v0.5/v0.6 (2023) ran 70B FP8 decode at large batch and long
-// context 2-2.7x slower than the HBM/compute roofline of the same step, which the engine,
-// built on achieved catalog efficiencies, does not reproduce without a per-case factor.
+// ../shared/reference/validation-public.csv (TensorRT-LLM v0.5/v0.6 on H100/A100, static
+// batching with gptSessionBenchmark: first-token latency at batch 1 and output throughput per
+// GPU = batch x OSL / (prefill + all decode steps) / TP). Prints each case's error and asserts
+// the target: median absolute error <= 15% (DESIGN.md §7), every case within a factor of 2.
+// Physics only, no per-case factor. The runtime setting these runs imply: per-head decode
+// attention (the masked-MHA kernel of that era; XQA arrived in v0.8). The H100 fp8 KV cache
+// (--fp8_kv_cache in the documented build) follows the row's precision.
+// Known miss: the 128-token H100 first token (-38%): that 2023 runtime enqueued every kernel
+// from the host without CUDA graphs, and at batch 1 the H100 outruns the host (the table's
+// GPT-J 6B and LLaMA 7B rows sit at 7 ms whatever the model size); host enqueue is not modelled.
 
 #include <QtTest>
 
@@ -113,16 +116,16 @@ private Q_SLOTS:
                   intField(row, "TP", 1), (row.at("metric") + " " + other).c_str(), measured,
                   predicted, row.at("unit").c_str(), 100 * error);
             QVERIFY(std::isfinite(predicted) && predicted > 0);
-            QVERIFY2(std::abs(std::log(predicted / measured)) < std::log(3.0),
+            QVERIFY2(std::abs(std::log(predicted / measured)) < std::log(2.0),
                      row.at("case_id").c_str());
         }
         std::sort(errors.begin(), errors.end());
         const double median =
             errors.size() % 2 ? errors[errors.size() / 2]
                               : 0.5 * (errors[errors.size() / 2 - 1] + errors[errors.size() / 2]);
-        qInfo("I2 median absolute error %.1f%% over %zu cases (target <= 15%%: %s)", 100 * median,
-              errors.size(), median <= 0.15 ? "met" : "NOT met");
-        QVERIFY(median <= 0.50);
+        qInfo("I2 median absolute error %.1f%% over %zu cases (target <= 15%%)", 100 * median,
+              errors.size());
+        QVERIFY2(median <= 0.15, "median absolute error above the 15% target");
     }
 };
 
