@@ -198,7 +198,7 @@ void evaluateInference(const Design& design, const catalog::Catalog& catalog, co
         cfg.max_waiting = count + 1;  // a burst at t = 0 is all queued by design
     }
     const SimResult sim = simulateServing(requests, *s.step, cfg);
-    const ServingStats stats = summarize(requests, sim, slo);
+    const ServingStats stats = summarize(requests, sim, slo, traffic.mode == TrafficMode::batch);
 
     InferenceResults r;
     r.traffic = toString(traffic.mode);
