@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/perf/inference_engine.h"
+#include "core/perf/inference_setup.h"
 #include "core/perf/inference_step.h"
 #include "core/perf/transformer.h"
 #include "inference_fixtures.h"
@@ -226,6 +227,34 @@ private Q_SLOTS:
         qInfo("goodput: continuous %.2f req/s, static %.2f req/s",
               *continuous.inference->goodput_rps, *batched.inference->goodput_rps);
         QVERIFY(*continuous.inference->goodput_rps > 1.2 * *batched.inference->goodput_rps);
+    }
+
+    // Pre-XQA decode kernels re-read each KV head once per query head of its group: Llama 3
+    // 70B has 8 query heads per KV head, so a step reads 7 more copies of the KV cache.
+    void perHeadDecodeAttentionRereadsKv() {
+        Design d = llama70(4, 4);
+        Results r;
+        const auto grouped = buildServingSetup(d, cat(), nullptr, 10, r);
+        d.strategy.extra["decode_attention"] = "per-head";
+        const auto perHead = buildServingSetup(d, cat(), nullptr, 10, r);
+        QVERIFY(grouped && perHead);
+        const double context = 64 * 4096;  // 64 sequences of 4k tokens
+        const StepShape shape{64, context, 0, 0, 0};
+        const double extra_s =
+            perHead->step->stepTime(shape).total_s - grouped->step->stepTime(shape).total_s;
+        const catalog::Accelerator& h100 = *cat().accelerator("nvidia-h100-sxm");
+        const double bw = h100.memory_bw_gb_s * 1e9 * h100.memory_efficiency;
+        const double hand_s = 7 * context * (2.0 * 80 * 2 * 128) / bw;  // fp8, 2 KV heads/GPU
+        qInfo("per-head attention: +%.3f ms per step, by hand %.3f ms", extra_s * 1e3,
+              hand_s * 1e3);
+        QVERIFY(std::abs(extra_s / hand_s - 1) < 1e-6);
+        d.strategy.extra["decode_attention"] = "sideways";
+        Results bad;
+        QVERIFY(buildServingSetup(d, cat(), nullptr, 10, bad));
+        bool warned = false;
+        for (const std::string& w : bad.warnings)
+            warned |= w.find("strategy.decode_attention") != std::string::npos;
+        QVERIFY(warned);
     }
 
     void tooLargeModelIsInfeasibleWithReason() {
