@@ -75,8 +75,16 @@ Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
         makeNetworkModel(design, catalog, *prepared.graph, results);
     if (design.workload.mode == WorkloadMode::training)
         evaluateTraining(design, catalog, results, network.get());
-    else
-        evaluateInference(design, catalog, network.get(), results);
+    else {
+        // KV offload and near-memory attention read the memory items' routed bandwidths.
+        InferenceOptions options;
+        std::vector<NetworkMemoryTier> tiers;
+        if (network) {
+            tiers = network->memoryTiers();
+            options.memory_tiers = &tiers;
+        }
+        evaluateInference(design, catalog, network.get(), results, options);
+    }
     if (network) addNetworkResults(*network, design, results);
 
     FacilityEvaluation facility =
