@@ -66,7 +66,7 @@ private Q_SLOTS:
         // By hand: each GPU has one CXL 2.0 x16 link (63 GB/s) at the topology engine's
         // achieved link efficiency (0.92); the pool's media (256 GB/s over 4 GPUs = 64 each)
         // does not bind.
-        const double link_b_s = 63e9 * FlowModelOptions{}.scaleout_efficiency;
+        const double link_b_s = 63e9 * CollectiveEfficiency{}.scaleout;
         QVERIFY(std::abs(tiers[0].per_device_bandwidth_gb_s * 1e9 / link_b_s - 1) < 1e-9);
         std::optional<ServingSetup> s = buildServingSetup(d, cat(), nullptr, 10, r, &tiers);
         QVERIFY(s);
