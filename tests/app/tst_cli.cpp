@@ -193,6 +193,33 @@ private Q_SLOTS:
                  2);
     }
 
+    // Every example becomes a multi-page PDF (page objects counted in the file itself).
+    void reportWritesPdfForEveryExample() {
+        const QDir examples(QStringLiteral(INFRAPLAN_SOURCE_DIR "/resources/examples"));
+        const QStringList files = examples.entryList({QStringLiteral("*.json")}, QDir::Files);
+        QVERIFY(files.size() >= 4);
+        static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![s\\w])"));
+        for (const QString& name : files) {
+            const QString pdf = m_dir.filePath(QFileInfo(name).completeBaseName() + ".pdf");
+            Run run = runCli({"report", examples.filePath(name), "-o", pdf});
+            QVERIFY2(run.exit_code == 0, qPrintable(name + ": " + run.err));
+            QFile file(pdf);
+            QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(pdf));
+            const QByteArray bytes = file.readAll();
+            QVERIFY2(bytes.startsWith("%PDF-"), qPrintable(name));
+            QVERIFY2(bytes.size() > 30 * 1024, qPrintable(name));
+            QVERIFY2(QString::fromLatin1(bytes).count(page) >= 2, qPrintable(name));
+        }
+    }
+
+    void reportToAnUnwritablePathExitsTwo() {
+        const QString out = m_dir.filePath("no-such-folder/report.pdf");
+        Run run = runCli({"report", example("dgx-h100-training.json"), "-o", out});
+        QCOMPARE(run.exit_code, 2);
+        QVERIFY2(run.err.contains("cannot write") && run.err.contains(out), qPrintable(run.err));
+        QVERIFY(!QFile::exists(out));
+    }
+
     void searchListsStrategiesBestFirst() {
         Run run = runCli({"search", example("hand-drawn-cxl.json"), "--set",
                           "workload.model=llama3-8b", "--top", "3", "--json"});
