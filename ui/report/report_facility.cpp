@@ -59,7 +59,7 @@ void racks(HtmlBuilder& b, const nlohmann::json& list) {
         chart.limit_label = QStringLiteral("limit %1").arg(formatField("limit_kw", limit));
     }
     b.subheading(QStringLiteral("Racks"));
-    b.table({QStringLiteral("Rack group"), QStringLiteral("Racks"), QStringLiteral("Accelerators"),
+    b.table({QStringLiteral("Rack group"), QStringLiteral("Racks"), QStringLiteral("Devices"),
              QStringLiteral("Nameplate / rack"), QStringLiteral("Average / rack"),
              QStringLiteral("Limit / rack"), QStringLiteral("Status")},
             rows, {27, 8, 12, 14, 14, 12, 13});
@@ -69,11 +69,10 @@ void racks(HtmlBuilder& b, const nlohmann::json& list) {
 }  // namespace
 
 void addPowerCooling(HtmlBuilder& b, const ReportInput& in) {
-    const nlohmann::json& power = valueAt(in.results, "/power");
-    if (!power.is_object()) return;
-    b.section(QStringLiteral("power"), QStringLiteral("Power and cooling"));
-    b.jsonFields(power);
-    const nlohmann::json& parts = valueAt(power, "/breakdown_kw");
+    const nlohmann::json* power = beginSection(b, in, "power", QStringLiteral("Power and cooling"));
+    if (!power) return;
+    b.jsonFields(*power);
+    const nlohmann::json& parts = valueAt(*power, "/breakdown_kw");
     if (parts.is_object()) {
         ChartSpec chart;
         chart.title = QStringLiteral("Average IT power by component");
@@ -83,7 +82,7 @@ void addPowerCooling(HtmlBuilder& b, const ReportInput& in) {
                 chart.bars.push_back({fieldLabel(part), kw.get<double>(), formatField("x_kw", kw)});
         b.chart(chart);
     }
-    racks(b, valueAt(power, "/per_rack"));
+    racks(b, valueAt(*power, "/per_rack"));
     const nlohmann::json& cooling = valueAt(in.results, "/cooling");
     if (cooling.is_object()) {
         b.subheading(QStringLiteral("Cooling"));
@@ -92,10 +91,11 @@ void addPowerCooling(HtmlBuilder& b, const ReportInput& in) {
 }
 
 void addCost(HtmlBuilder& b, const ReportInput& in) {
-    const nlohmann::json& cost = valueAt(in.results, "/cost");
-    if (!cost.is_object()) return;
+    const nlohmann::json* found =
+        beginSection(b, in, "cost", QStringLiteral("Cost of ownership and unit economics"));
+    if (!found) return;
+    const nlohmann::json& cost = *found;
     const Economics& e = in.design.economics;
-    b.section(QStringLiteral("cost"), QStringLiteral("Cost of ownership and unit economics"));
     QString basis =
         QStringLiteral("Over a %1-year life, at %2 utilization and a cost of capital of %3")
             .arg(formatPlain(e.lifetime_years), formatField("utilization", e.utilization),

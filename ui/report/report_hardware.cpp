@@ -10,6 +10,7 @@
 namespace infraplan::report {
 namespace {
 
+constexpr std::size_t kMaxItemRows = 60;
 constexpr std::size_t kMaxLinkRows = 40;
 
 QString entryName(const catalog::Catalog& catalog, const std::string& id) {
@@ -110,15 +111,21 @@ void expandedInventory(HtmlBuilder& b, const ReportInput& in) {
 void designItems(HtmlBuilder& b, const ReportInput& in) {
     b.subheading(QStringLiteral("Design items"));
     std::vector<std::vector<Cell>> rows;
-    for (const Item& item : in.design.hardware.items)
+    const auto& items = in.design.hardware.items;
+    for (std::size_t i = 0; i < items.size() && i < kMaxItemRows; ++i) {
+        const Item& item = items[i];
         rows.push_back({{escaped(item.id)},
                         {QString::fromUtf8(toString(item.kind))},
                         {itemDetail(in.catalog, item)},
                         {QString::number(totalInstances(in.design, item)), true},
                         {item.parent.empty() ? QStringLiteral("–") : escaped(item.parent)}});
+    }
     b.table({QStringLiteral("Item"), QStringLiteral("Kind"), QStringLiteral("What"),
              QStringLiteral("Instances"), QStringLiteral("Inside")},
             rows, {20, 11, 45, 11, 13});
+    if (items.size() > kMaxItemRows)
+        b.note(QStringLiteral("%1 more items are in the design file.")
+                   .arg(items.size() - kMaxItemRows));
     const auto& links = in.design.hardware.links;
     if (links.empty()) return;
     std::vector<std::vector<Cell>> linkRows;

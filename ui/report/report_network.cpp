@@ -1,6 +1,7 @@
 // The network as the flow-level model saw it: tiers, the busiest links and the collectives
 // that load them (results.network, written by core/topology).
 #include <algorithm>
+#include <map>
 
 #include "ui/report/reportformat.h"
 #include "ui/report/reportsections.h"
@@ -52,18 +53,17 @@ void busiestLinks(HtmlBuilder& b, const nlohmann::json& list) {
         int count;
     };
     std::vector<Row> rows;
+    std::map<std::string, std::size_t> index;  // what a row reads -> its place in `rows`
     for (const auto& l : list) {
-        auto same = std::find_if(rows.begin(), rows.end(), [&](const Row& r) {
-            for (const char* key :
-                 {"from_item", "to_item", "tier", "collective", "bytes", "utilization"})
-                if (r.link->value(key, nlohmann::json()) != l.value(key, nlohmann::json()))
-                    return false;
-            return true;
-        });
-        if (same == rows.end())
+        std::string key;
+        for (const char* field :
+             {"from_item", "to_item", "tier", "collective", "bytes", "utilization"})
+            key += l.value(field, nlohmann::json()).dump() + '|';
+        const auto [it, added] = index.emplace(key, rows.size());
+        if (added)
             rows.push_back({&l, 1});
         else
-            ++same->count;
+            ++rows[it->second].count;
     }
     std::stable_sort(rows.begin(), rows.end(), [](const Row& x, const Row& y) {
         return numberAt(*x.link, "/utilization").value_or(0) >
@@ -123,14 +123,13 @@ void memoryTiers(HtmlBuilder& b, const nlohmann::json& list) {
 }  // namespace
 
 void addNetwork(HtmlBuilder& b, const ReportInput& in) {
-    const nlohmann::json& network = valueAt(in.results, "/network");
-    if (!network.is_object()) return;
-    b.section(QStringLiteral("network"), QStringLiteral("Network"));
-    b.jsonFields(network);
-    tiers(b, valueAt(network, "/tiers"));
-    busiestLinks(b, valueAt(network, "/links"));
-    collectives(b, valueAt(network, "/collectives"));
-    memoryTiers(b, valueAt(network, "/memory"));
+    const nlohmann::json* network = beginSection(b, in, "network", QStringLiteral("Network"));
+    if (!network) return;
+    b.jsonFields(*network);
+    tiers(b, valueAt(*network, "/tiers"));
+    busiestLinks(b, valueAt(*network, "/links"));
+    collectives(b, valueAt(*network, "/collectives"));
+    memoryTiers(b, valueAt(*network, "/memory"));
 }
 
 }  // namespace infraplan::report

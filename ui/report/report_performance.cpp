@@ -60,11 +60,11 @@ void latencyChart(HtmlBuilder& b, const nlohmann::json& latency, const QString& 
 }  // namespace
 
 void addTraining(HtmlBuilder& b, const ReportInput& in) {
-    const nlohmann::json& training = valueAt(in.results, "/training");
-    if (!training.is_object()) return;
-    b.section(QStringLiteral("training"), QStringLiteral("Training performance"));
-    b.jsonFields(training);
-    stepBreakdown(b, training);
+    const nlohmann::json* training =
+        beginSection(b, in, "training", QStringLiteral("Training performance"));
+    if (!training) return;
+    b.jsonFields(*training);
+    stepBreakdown(b, *training);
     const nlohmann::json& reliability = valueAt(in.results, "/reliability");
     if (reliability.is_object()) {
         b.subheading(QStringLiteral("Interruptions and checkpointing"));
@@ -77,9 +77,10 @@ void addTraining(HtmlBuilder& b, const ReportInput& in) {
 }
 
 void addInference(HtmlBuilder& b, const ReportInput& in) {
-    const nlohmann::json& inference = valueAt(in.results, "/inference");
-    if (!inference.is_object()) return;
-    b.section(QStringLiteral("inference"), QStringLiteral("Inference serving"));
+    const nlohmann::json* found =
+        beginSection(b, in, "inference", QStringLiteral("Inference serving"));
+    if (!found) return;
+    const nlohmann::json& inference = *found;
     const Slo& slo = in.design.workload.slo;
     std::vector<std::vector<Cell>> rows;
     for (const char* metric : {"ttft_ms", "tpot_ms", "e2e_ms", "queue_ms"}) {
@@ -108,11 +109,12 @@ void addInference(HtmlBuilder& b, const ReportInput& in) {
 }
 
 void addMemory(HtmlBuilder& b, const ReportInput& in) {
-    const nlohmann::json& memory = valueAt(in.results, "/memory");
-    if (!memory.is_object()) return;
+    const nlohmann::json* found =
+        beginSection(b, in, "memory", QStringLiteral("Memory per device"));
+    if (!found) return;
+    const nlohmann::json& memory = *found;
     const double used = numberAt(memory, "/per_device_bytes").value_or(0);
     const double capacity = numberAt(memory, "/capacity_bytes").value_or(0);
-    b.section(QStringLiteral("memory"), QStringLiteral("Memory per device"));
     const bool over = capacity > 0 && used > capacity;
     b.paragraph(QStringLiteral("Each device holds <b>%1</b> of its <b>%2</b> (%3)%4.")
                     .arg(formatField("x_bytes", used), formatField("x_bytes", capacity),

@@ -146,6 +146,14 @@ void leadingBottleneck(HtmlBuilder& b, const ReportInput& in) {
 
 }  // namespace
 
+const nlohmann::json* beginSection(HtmlBuilder& b, const ReportInput& in, const char* key,
+                                   const QString& title) {
+    const nlohmann::json& object = valueAt(in.results, std::string("/") + key);
+    if (!object.is_object()) return nullptr;
+    b.section(QString::fromLatin1(key), title);
+    return &object;
+}
+
 QString modelTitle(const ReportInput& in) {
     const catalog::Model* model = resolveModel(in.design, in.catalog);
     if (!model) return QStringLiteral("an unknown model");

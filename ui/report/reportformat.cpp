@@ -182,7 +182,8 @@ QString fieldLabel(const std::string& key) {
         parts << text;
     }
     QString label = parts.join(QLatin1Char(' '));
-    if (!label.isEmpty() && label[0].isLower()) label[0] = label[0].toUpper();
+    if (!label.isEmpty() && label[0].isLower() && !label.startsWith(QLatin1String("kW")))
+        label[0] = label[0].toUpper();
     return label;
 }
 

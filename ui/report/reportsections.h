@@ -21,6 +21,11 @@ void addCost(HtmlBuilder& b, const ReportInput& in);              // report_faci
 void addFindings(HtmlBuilder& b, const ReportInput& in);          // report_sources.cpp
 void addSources(HtmlBuilder& b, const ReportInput& in);           // report_sources.cpp
 
+// The results object `key` with its section heading written; nullptr, with nothing written,
+// when the results have no such object (the section does not apply).
+const nlohmann::json* beginSection(HtmlBuilder& b, const ReportInput& in, const char* key,
+                                   const QString& title);
+
 // The design's title as the report shows it: its name, else the file's name.
 QString designTitle(const ReportInput& in);
 // The model's name, id, or "an inline model".
