@@ -22,14 +22,22 @@ QString td(const Cell& cell, const QString& extra = {}) {
 
 void HtmlBuilder::section(const QString& anchor, const QString& title) {
     ++m_sections;
+    spacer(9);
     m_html += QStringLiteral("<h2><a name=\"%1\"></a>%2. %3</h2>\n")
                   .arg(anchor)
                   .arg(m_sections)
                   .arg(title.toHtmlEscaped());
 }
 
+// Space as a line of a small font: QTextDocument keeps no margin between a table and the block
+// after it.
+void HtmlBuilder::spacer(double points) {
+    m_html += QStringLiteral("<p style=\"margin: 0; font-size: %1pt;\">&nbsp;</p>\n").arg(points);
+}
+
 void HtmlBuilder::subheading(const QString& title) {
-    m_html += QStringLiteral("<h3>%1</h3>\n").arg(title.toHtmlEscaped());
+    m_html +=
+        QStringLiteral("<h3 style=\"margin-top: 10pt;\">%1</h3>\n").arg(title.toHtmlEscaped());
 }
 
 void HtmlBuilder::paragraph(const QString& html) {
@@ -122,8 +130,8 @@ QString HtmlBuilder::html() const {
         "<style>"
         "body { font-size: 9pt; color: #1F2933; }"
         "h1 { font-size: 20pt; color: #12355B; margin-bottom: 2pt; }"
-        "h2 { font-size: 13pt; color: #12355B; margin-top: 14pt; margin-bottom: 4pt; }"
-        "h3 { font-size: 10pt; color: #1F4E79; margin-top: 8pt; margin-bottom: 2pt; }"
+        "h2 { font-size: 13pt; color: #12355B; margin-top: 20pt; margin-bottom: 4pt; }"
+        "h3 { font-size: 10pt; color: #1F4E79; margin-top: 11pt; margin-bottom: 2pt; }"
         "p { margin-top: 2pt; margin-bottom: 4pt; }"
         "p.note { font-size: 7.5pt; color: #5F6B76; }"
         "p.chart { margin-top: 4pt; margin-bottom: 6pt; }"

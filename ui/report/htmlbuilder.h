@@ -44,6 +44,8 @@ public:
     const std::vector<ChartSpec>& charts() const { return m_charts; }
 
 private:
+    void spacer(double points);
+
     QString m_html;
     std::vector<ChartSpec> m_charts;
     int m_sections = 0;

@@ -97,8 +97,9 @@ void drawAxis(QPainter* p, const QRectF& plot, double axisMax, double pt, const 
         QString label = formatPlain(tick);
         if (tick + step > axisMax * 1.0001 && !unit.isEmpty()) label += QLatin1Char(' ') + unit;
         const double w = metrics.horizontalAdvance(label);
+        const double left = std::max(x - w / 2, plot.left());  // "0" at the left edge
         p->setPen(kAxisColor.darker(140));
-        p->drawText(QRectF(x - w / 2, plot.bottom() + 2 * pt, w + 2 * pt, kAxisPt * pt),
+        p->drawText(QRectF(left, plot.bottom() + 2 * pt, w + 2 * pt, kAxisPt * pt),
                     Qt::AlignLeft | Qt::AlignTop, label);
     }
 }
@@ -114,6 +115,22 @@ void drawLimit(QPainter* p, const QRectF& plot, double x, double pt, const QStri
                 Qt::AlignLeft | Qt::AlignVCenter, label);
 }
 
+// The axis end: a round number a little beyond the largest value or limit, so that value
+// labels and the limit line do not crowd the right edge.
+double axisMaximum(const ChartSpec& spec) {
+    const double step = tickStep(largest(spec));
+    return std::max(step, std::ceil(largest(spec) * 1.08 / step) * step);
+}
+
+// A value label on a white ground, so a limit line under it does not strike it through.
+void drawValue(QPainter* p, const QRectF& rect, const QString& text, double pt) {
+    const QFontMetricsF metrics(p->font(), p->device());
+    const double width = std::min(rect.width(), metrics.horizontalAdvance(text) + 2 * pt);
+    const double height = metrics.height();
+    p->fillRect(QRectF(rect.left() - pt, rect.center().y() - height / 2, width, height), Qt::white);
+    p->drawText(rect, Qt::AlignLeft | Qt::AlignVCenter, text);
+}
+
 void drawBars(QPainter* p, const ChartSpec& spec, const QRectF& area, double pt) {
     const QFontMetricsF metrics(p->font(), p->device());
     const double labelWidth = std::min(area.width() * 0.34, 170 * pt);
@@ -121,9 +138,9 @@ void drawBars(QPainter* p, const ChartSpec& spec, const QRectF& area, double pt)
     const QRectF plot(area.left() + labelWidth + 4 * pt, top,
                       area.width() - labelWidth - 4 * pt - kValueColumnPt * pt,
                       kRowPt * pt * double(spec.bars.size()));
-    const double step = tickStep(largest(spec));
-    const double axisMax = std::max(step, std::ceil(largest(spec) * 1.08 / step) * step);
+    const double axisMax = axisMaximum(spec);
     drawAxis(p, plot, axisMax, pt, spec.unit);
+    std::vector<QRectF> valueRects;
     for (std::size_t i = 0; i < spec.bars.size(); ++i) {
         const ChartBar& bar = spec.bars[i];
         const double rowTop = plot.top() + kRowPt * pt * double(i);
@@ -135,20 +152,21 @@ void drawBars(QPainter* p, const ChartSpec& spec, const QRectF& area, double pt)
         const bool over = spec.limit && bar.value > *spec.limit;
         const QRectF barRect(plot.left(), rowTop + (kRowPt - kBarPt) / 2 * pt, w, kBarPt * pt);
         p->fillRect(barRect, over ? kOverColor : seriesColor(0));
-        p->drawText(QRectF(barRect.right() + 3 * pt, rowTop, kValueColumnPt * pt, kRowPt * pt),
-                    Qt::AlignLeft | Qt::AlignVCenter, bar.value_text);
+        valueRects.emplace_back(barRect.right() + 3 * pt, rowTop, kValueColumnPt * pt, kRowPt * pt);
     }
     if (spec.limit)
         drawLimit(p, plot, plot.left() + plot.width() * *spec.limit / axisMax, pt,
                   spec.limit_label);
+    p->setPen(Qt::black);
+    for (std::size_t i = 0; i < spec.bars.size(); ++i)
+        drawValue(p, valueRects[i], spec.bars[i].value_text, pt);
 }
 
 void drawStacked(QPainter* p, const ChartSpec& spec, const QRectF& area, double pt) {
     const QFontMetricsF metrics(p->font(), p->device());
     const double top = area.top() + (spec.limit ? kLimitLabelPt * pt : 0);
     const QRectF plot(area.left(), top, area.width() - kValueColumnPt * pt, kStackPt * pt);
-    const double step = tickStep(largest(spec));
-    const double axisMax = std::max(step, std::ceil(largest(spec) * 1.08 / step) * step);
+    const double axisMax = axisMaximum(spec);
     drawAxis(p, plot, axisMax, pt, spec.unit);
     double x = plot.left();
     for (std::size_t i = 0; i < spec.bars.size(); ++i) {
@@ -156,19 +174,18 @@ void drawStacked(QPainter* p, const ChartSpec& spec, const QRectF& area, double 
         p->fillRect(QRectF(x, plot.top() + 2 * pt, w, plot.height() - 4 * pt), seriesColor(i));
         x += w;
     }
-    const bool over = spec.limit && total(spec) > *spec.limit;
-    p->setPen(over ? kLimitColor : Qt::black);
-    QFont bold = p->font();
-    bold.setBold(true);
-    p->save();
-    p->setFont(bold);
-    p->drawText(QRectF(x + 3 * pt, plot.top(), kValueColumnPt * pt, plot.height()),
-                Qt::AlignLeft | Qt::AlignVCenter,
-                formatPlain(total(spec)) + QLatin1Char(' ') + spec.unit);
-    p->restore();
     if (spec.limit)
         drawLimit(p, plot, plot.left() + plot.width() * *spec.limit / axisMax, pt,
                   spec.limit_label);
+    const bool over = spec.limit && total(spec) > *spec.limit;
+    QFont bold = p->font();
+    bold.setBold(true);
+    p->save();
+    p->setPen(over ? kLimitColor : Qt::black);
+    p->setFont(bold);
+    drawValue(p, QRectF(x + 3 * pt, plot.top(), kValueColumnPt * pt, plot.height()),
+              formatPlain(total(spec)) + QLatin1Char(' ') + spec.unit, pt);
+    p->restore();
     // Legend: swatch, label and value, three to a row.
     const double legendTop = plot.bottom() + kAxisPt * pt + 2 * pt;
     const double columnWidth = area.width() / kLegendColumns;
