@@ -1,5 +1,6 @@
 // Hardware inventory (what the design expands to) and the workload and strategy it runs.
-#include <set>
+#include <algorithm>
+#include <initializer_list>
 
 #include "core/design/resolve.h"
 #include "core/io/design_json.h"
@@ -140,10 +141,15 @@ void designItems(HtmlBuilder& b, const ReportInput& in) {
                    .arg(links.size() - kMaxLinkRows));
 }
 
-// Every scalar of a design section ("workload", "strategy") as label/value pairs.
-std::vector<std::pair<QString, QString>> designFields(const nlohmann::json& section) {
+// The scalars of a design section ("workload", "strategy") as label/value pairs, but for the
+// top-level fields in `unused` (those that mean nothing in this mode, DESIGN.md §2).
+std::vector<std::pair<QString, QString>> designFields(const nlohmann::json& section,
+                                                      std::initializer_list<const char*> unused) {
     std::vector<std::pair<QString, QString>> pairs;
     for (const ResultRow& row : flattenResults(section)) {
+        const std::string top = row.path.substr(0, row.path.find('.'));
+        if (std::any_of(unused.begin(), unused.end(), [&](const char* f) { return top == f; }))
+            continue;
         QString label = QString::fromStdString(row.path);
         label.replace(QLatin1Char('.'), QStringLiteral(" · "))
             .replace(QLatin1Char('_'), QLatin1Char(' '));
@@ -192,9 +198,19 @@ void addWorkload(HtmlBuilder& b, const ReportInput& in) {
     nlohmann::json workload = design.value("workload", nlohmann::json::object());
     if (workload.contains("model") && workload["model"].is_object()) workload.erase("model");
     b.subheading(QStringLiteral("Workload"));
-    b.keyValues(designFields(workload));
-    b.subheading(QStringLiteral("Parallelism and scheduling"));
-    b.keyValues(designFields(design.value("strategy", nlohmann::json::object())));
+    const nlohmann::json& strategy = valueAt(design, "/strategy");
+    if (in.design.workload.mode == WorkloadMode::inference) {
+        b.keyValues(designFields(workload, {"seq_len", "global_batch", "train_tokens"}));
+        b.subheading(QStringLiteral("Parallelism and scheduling"));
+        b.keyValues(designFields(
+            strategy, {"dp", "cp", "sequence_parallel", "zero", "microbatch", "interleave",
+                       "schedule", "recompute", "overlap_dp", "overlap_tp", "overlap_tp_scope"}));
+    } else {
+        b.keyValues(designFields(workload, {"kv_precision", "traffic", "slo"}));
+        b.subheading(QStringLiteral("Parallelism and scheduling"));
+        b.keyValues(designFields(
+            strategy, {"replicas", "max_batch", "scheduler", "disaggregated", "kv_offload"}));
+    }
 }
 
 }  // namespace infraplan::report

@@ -146,10 +146,15 @@ void addSources(HtmlBuilder& b, const ReportInput& in) {
     const nlohmann::json design = designToJson(in.design);
     std::vector<std::pair<QString, QString>> inputs;
     for (const char* section : {"facility", "economics"})
-        for (const ResultRow& row : flattenResults(design.value(section, nlohmann::json::object())))
+        for (const ResultRow& row :
+             flattenResults(design.value(section, nlohmann::json::object()))) {
+            // 0 means "not set" for these (core/design/design.h): the engine picks a default.
+            const bool unset = row.value == 0 && (row.path == "rack_power_limit_kw" ||
+                                                  row.path == "cloud_price_usd_per_device_hour");
             inputs.emplace_back(
                 QStringLiteral("%1: %2").arg(QString::fromLatin1(section), fieldLabel(row.path)),
-                formatField(row.path, row.value));
+                unset ? QStringLiteral("not set (default)") : formatField(row.path, row.value));
+        }
     b.subheading(QStringLiteral("Design inputs"));
     b.keyValues(inputs);
     catalogEntries(b, in);
