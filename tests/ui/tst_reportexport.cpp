@@ -3,7 +3,7 @@
 #include <QAction>
 #include <QFile>
 #include <QFileDialog>
-#include <QLineEdit>
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -30,6 +30,8 @@ private Q_SLOTS:
     void writesEachFormatFromTheCurrentResults() {
         MainWindow window;
         QVERIFY(window.openFile(uitest::example("llama3-70b-inference.json")));
+        QTRY_VERIFY_WITH_TIMEOUT(window.evaluator()->latest() && !window.evaluator()->isBusy(),
+                                 30000);
         // Exports `name` and returns its bytes (empty when it failed).
         auto exported = [&](const char* name) {
             QString error;
@@ -55,19 +57,25 @@ private Q_SLOTS:
     void menuItemAsksForTheFileAndWritesIt() {
         MainWindow window;
         QVERIFY(window.openFile(uitest::example("dgx-h100-training.json")));
+        QTRY_VERIFY_WITH_TIMEOUT(window.evaluator()->latest() && !window.evaluator()->isBusy(),
+                                 30000);
         auto* action = window.findChild<QAction*>(QStringLiteral("exportReport"));
         QVERIFY(action);
         QVERIFY(action->text().contains(QLatin1String("Export Report")));
-        const QString path = m_dir.filePath(QStringLiteral("from-menu"));  // no extension: PDF
-        uitest::answerNextModal([path](QWidget* modal) {
+        // The dialog offers the design's name as a PDF in the folder used last time.
+        QSettings().setValue(QStringLiteral("report/folder"), m_dir.path());
+        const QString path = m_dir.filePath(QStringLiteral("dgx-h100-training.pdf"));
+        QString offered;
+        uitest::answerNextModal([&offered](QWidget* modal) {
             auto* dialog = qobject_cast<QFileDialog*>(modal);
             QVERIFY(dialog);
-            dialog->selectFile(path);
+            offered = dialog->selectedFiles().value(0);
             static_cast<QDialog*>(dialog)->accept();  // QFileDialog hides it
         });
         action->trigger();
-        QFile file(path + QStringLiteral(".pdf"));
-        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(offered, path);
+        QFile file(path);
+        QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(file.fileName()));
         QVERIFY(file.readAll().startsWith("%PDF-"));
     }
 };
