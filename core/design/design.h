@@ -143,6 +143,16 @@ struct Disaggregation {
     int decode_replicas = 0;
 };
 
+// Training state kept in a memory item (HBM/CXL pool) instead of device memory, streamed over
+// the drawn links each step (ZeRO-Offload/ZeRO-Infinity style, with the device doing the math).
+struct TrainingOffload {
+    std::string target;  // memory item id; empty = nothing offloaded
+    bool optimizer = false;
+    bool weights = false;
+    bool activations = false;
+    bool active() const { return !target.empty() && (optimizer || weights || activations); }
+};
+
 struct Strategy {
     int tp = 1;
     int pp = 1;
@@ -159,6 +169,7 @@ struct Strategy {
     bool overlap_tp = false;
     bool flash_attention = true;
     std::string placement = "tp-first";
+    TrainingOffload offload;
     // inference
     int replicas = 0;  // 0 = as many as the devices allow
     int max_batch = 256;

@@ -105,6 +105,15 @@ void checkLinks(const Design& design, const catalog::Catalog& catalog, Diagnosti
     }
 }
 
+// An offload target must be a memory item of the design.
+void checkMemoryTarget(const Design& design, const std::string& pointer, const std::string& id,
+                       Diagnostics& diags) {
+    if (id.empty()) return;
+    const Item* target = design.findItem(id);
+    if (!target || target->kind != ItemKind::memory)
+        diags.error(pointer, "must name a memory item, got \"" + id + "\"");
+}
+
 void checkWorkload(const Design& design, const catalog::Catalog& catalog, Diagnostics& diags) {
     if (const auto* id = std::get_if<std::string>(&design.workload.model)) {
         if (id->empty())
@@ -113,12 +122,8 @@ void checkWorkload(const Design& design, const catalog::Catalog& catalog, Diagno
             checkRef("/workload/model", *id, catalog::EntryKind::model, catalog, diags);
     }
     const Strategy& s = design.strategy;
-    if (!s.kv_offload.empty()) {
-        const Item* target = design.findItem(s.kv_offload);
-        if (!target || target->kind != ItemKind::memory)
-            diags.error("/strategy/kv_offload",
-                        "must name a memory item, got \"" + s.kv_offload + "\"");
-    }
+    checkMemoryTarget(design, "/strategy/kv_offload", s.kv_offload, diags);
+    checkMemoryTarget(design, "/strategy/offload/target", s.offload.target, diags);
     if (s.interleave > 1 && s.pp == 1)
         diags.warning("/strategy/interleave",
                       "has no effect without pipeline parallelism (pp = 1)");

@@ -251,6 +251,13 @@ Strategy readStrategy(const json& value, const std::string& pointer, Diagnostics
         if (dr.valid()) s.disaggregated = dis;
     }
     r.string("kv_offload", s.kv_offload);
+    if (const json* o = r.raw("offload"); o && !o->is_null()) {
+        ObjectReader orr(*o, r.pointerTo("offload"), diags);
+        orr.string("target", s.offload.target, true);
+        orr.boolean("optimizer", s.offload.optimizer);
+        orr.boolean("weights", s.offload.weights);
+        orr.boolean("activations", s.offload.activations);
+    }
     s.extra = r.unknown();
     return s;
 }

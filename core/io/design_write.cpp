@@ -123,6 +123,11 @@ json writeStrategy(const Strategy& s, bool inference) {
         j["disaggregated"] = {{"prefill_replicas", s.disaggregated->prefill_replicas},
                               {"decode_replicas", s.disaggregated->decode_replicas}};
     if (!s.kv_offload.empty()) j["kv_offload"] = s.kv_offload;
+    if (!s.offload.target.empty())
+        j["offload"] = {{"target", s.offload.target},
+                        {"optimizer", s.offload.optimizer},
+                        {"weights", s.offload.weights},
+                        {"activations", s.offload.activations}};
     mergeExtra(j, s.extra);
     return j;
 }

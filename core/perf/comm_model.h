@@ -5,6 +5,7 @@
 // flow-level model that routes every flow over the expanded fabric (topology/).
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -41,6 +42,16 @@ struct CollectiveCost {
     double binding_utilization = 0;
 };
 
+// A memory item (HBM/CXL pool) as an offload target, seen from the devices: what each device
+// gets when all of them stream to it at once, limited by the drawn links and the media.
+struct MemoryPath {
+    double per_device_bandwidth_b_s = 0;
+    double latency_s = 0;
+    double capacity_bytes = 0;  // all instances of the item
+    std::string binding;        // the limiting link, or "media"
+    long long unreachable_devices = 0;
+};
+
 class CommModel {
 public:
     virtual ~CommModel() = default;
@@ -54,6 +65,12 @@ public:
             if (c.time_s > worst.time_s) worst = c;
         }
         return worst;
+    }
+    // The path from the devices to memory item `itemId`; nullopt when this model does not see
+    // drawn links (the per-tier estimate) or the design has no such memory item.
+    virtual std::optional<MemoryPath> memoryPath(const std::string& itemId) const {
+        (void)itemId;
+        return std::nullopt;
     }
 };
 

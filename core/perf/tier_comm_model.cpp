@@ -1,5 +1,7 @@
 #include "core/perf/tier_comm_model.h"
 
+#include "core/perf/collective_efficiency.h"
+
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -7,17 +9,7 @@
 namespace infraplan {
 namespace {
 
-// Achieved fraction of the link rate NCCL collectives sustain at the 10-500 MB messages of
-// training: NVLink packet/protocol overhead and the chunk pipeline (nccl-tests all-reduce bus
-// bandwidth on 8-GPU NVSwitch nodes reaches ~235 of 300 GB/s only past 1 GB, ~200-215 at
-// 32-256 MB; Calculon's A100 system file uses 0.6), InfiniBand/RoCE framing (~23 of 25 GB/s
-// per HDR port).
-constexpr double kScaleUpEfficiency = 0.70;
-constexpr double kScaleOutEfficiency = 0.92;
-// Per-step software latency of a collective algorithm on top of the wire latency (NCCL
-// kernel hand-off between steps; small-message all-reduce on 8 GPUs ~10-15 us).
-constexpr double kScaleUpStepLatency_s = 1.0e-6;
-constexpr double kScaleOutStepLatency_s = 4.0e-6;
+constexpr CollectiveEfficiency kEfficiency{};
 
 constexpr std::size_t idx(ParallelDim d) {
     return static_cast<std::size_t>(d);
@@ -188,8 +180,8 @@ TierCommModel TierCommModel::fromDesign(const Design& design, const catalog::Cat
     std::string upLink = acc ? acc->scaleup_link : "";
     if (pool.node && !pool.node->scaleup_link.empty()) upLink = pool.node->scaleup_link;
     const catalog::Link* upEntry = catalog.link(upLink);
-    up.bandwidth_b_s = (acc ? acc->scaleup_bw_gb_s : 0) * 1e9 * kScaleUpEfficiency;
-    up.latency_s = (upEntry ? upEntry->latency_ns * 1e-9 : 0) + kScaleUpStepLatency_s;
+    up.bandwidth_b_s = (acc ? acc->scaleup_bw_gb_s : 0) * 1e9 * kEfficiency.scaleup;
+    up.latency_s = (upEntry ? upEntry->latency_ns * 1e-9 : 0) + kEfficiency.scaleup_step_latency_s;
 
     // Scale-out: the design's links from the node item (lanes x link rate) override the
     // template's NICs; a fabric they reach supplies oversubscription and leaf size.
@@ -228,8 +220,8 @@ TierCommModel TierCommModel::fromDesign(const Design& design, const catalog::Cat
         outLatency_s = 1e-6;
         assumed = true;
     }
-    out.bandwidth_b_s = nodeOut_b_s / perNode * kScaleOutEfficiency;
-    out.latency_s = outLatency_s + kScaleOutStepLatency_s;
+    out.bandwidth_b_s = nodeOut_b_s / perNode * kEfficiency.scaleout;
+    out.latency_s = outLatency_s + kEfficiency.scaleout_step_latency_s;
     TierCommModel model(up, out, perNode, layout);
     model.m_assumed_out = assumed;
     if (fabric) {

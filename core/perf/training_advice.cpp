@@ -79,6 +79,10 @@ void addTrainingBottlenecks(const TrainingPlan& p, const StepDetail& d, const Me
             ": lower cp or keep it inside a node");
     add(b.optimizer_s, "hbm-bandwidth", "optimizer step", 0,
         label("optimizer update", b.optimizer_s) + ": shard it with zero >= 1");
+    add(b.offload_s, "offload link", "offload streaming", 0,
+        label("streaming offloaded state to the memory pool", b.offload_s) +
+            ": offload less (activations and weights stream every micro-batch), or give the "
+            "pool more link bandwidth");
     std::sort(found.begin(), found.end(), [](const Bottleneck& a, const Bottleneck& c) {
         return a.share_of_time > c.share_of_time;
     });

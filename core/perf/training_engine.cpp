@@ -5,6 +5,7 @@
 #include "core/design/resolve.h"
 #include "core/perf/tier_comm_model.h"
 #include "core/perf/training_memory.h"
+#include "core/perf/training_offload.h"
 #include "core/perf/training_plan.h"
 #include "core/perf/training_step.h"
 
@@ -54,7 +55,10 @@ void linkBottlenecksToItems(const Design& design, const DevicePool& pool, std::s
     }
     for (std::size_t i = first; i < results.bottlenecks.size(); ++i) {
         Bottleneck& b = results.bottlenecks[i];
-        b.item_id = b.resource == "nic" && !fabricItem.empty() ? fabricItem : deviceItem;
+        if (b.resource == "offload link")
+            b.item_id = design.strategy.offload.target;
+        else
+            b.item_id = b.resource == "nic" && !fabricItem.empty() ? fabricItem : deviceItem;
     }
 }
 
@@ -109,6 +113,12 @@ void evaluateTraining(const Design& design, const catalog::Catalog& catalog, Res
                 "200 Gb/s port per device is assumed");
         comm = &*tiers;
     }
+    if (std::string why = resolveOffload(design.strategy.offload, *comm, outcome.plan);
+        !why.empty()) {
+        results.feasible = false;
+        results.reasons.push_back(std::move(why));
+        return;
+    }
 
     const StepDetail step = trainingStep(plan, *comm);
     MemoryResults memory = trainingMemory(plan);
@@ -119,6 +129,12 @@ void evaluateTraining(const Design& design, const catalog::Catalog& catalog, Res
         results.reasons.push_back("memory: " + gb(memory.per_device_bytes) +
                                   " needed per device, " + gb(memory.capacity_bytes) +
                                   " available; " + memoryAdvice(plan, memory));
+    } else if (const double pooled = memory.offloaded_bytes * double(plan.devices_used);
+               plan.offload.active() && pooled > plan.offload.capacity_bytes) {
+        results.feasible = false;
+        results.reasons.push_back(
+            "strategy.offload: " + gb(pooled) + " offloaded, memory item \"" + plan.offload.target +
+            "\" holds " + gb(plan.offload.capacity_bytes) + "; add pool instances or offload less");
     } else if (memory.per_device_bytes > 0.92 * memory.capacity_bytes) {
         results.warnings.push_back("memory: " + gb(memory.per_device_bytes) + " of " +
                                    gb(memory.capacity_bytes) +

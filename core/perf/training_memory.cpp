@@ -1,5 +1,7 @@
 #include "core/perf/training_memory.h"
 
+#include "core/perf/training_offload.h"
+
 #include <algorithm>
 
 namespace infraplan {
@@ -42,8 +44,9 @@ double microBatchesInFlight(const TrainingPlan& p) {
     return inFlight;
 }
 
-MemoryResults trainingMemory(const TrainingPlan& p) {
-    MemoryResults r;
+ResidentMemory residentMemory(const TrainingPlan& p) {
+    ResidentMemory resident;
+    MemoryResults& r = resident.memory;
     const StageParams params = stageParams(p);
     const double dp = std::max(1, p.dp);
     // Experts are data-parallel over dp x tp x cp / ep ranks.
@@ -66,6 +69,10 @@ MemoryResults trainingMemory(const TrainingPlan& p) {
         denseLayers * activationBytesPerLayer(m, LayerKind::dense, sh, p.recompute) +
         moeLayers * activationBytesPerLayer(m, LayerKind::moe, sh, p.recompute);
     double activations = perMicroBatch * microBatchesInFlight(p);
+    resident.activation_bytes_per_mb = perMicroBatch;
+    resident.layer_activation_bytes = std::max(
+        denseLayers > 0 ? activationBytesPerLayer(m, LayerKind::dense, sh, p.recompute) : 0,
+        moeLayers > 0 ? activationBytesPerLayer(m, LayerKind::moe, sh, p.recompute) : 0);
     if (p.recompute != Recompute::none) {
         // Backward of one layer rebuilds what recompute dropped before using it.
         const LayerKind worst = moeLayers > 0 ? LayerKind::moe : LayerKind::dense;
@@ -78,21 +85,26 @@ MemoryResults trainingMemory(const TrainingPlan& p) {
     const double lastStage = perMicroBatch + logits;
     b.activations = p.pp == 1 ? activations + logits : std::max(activations, lastStage);
 
+    // The largest layer's weights as held for compute (one device's TP/EP shard).
+    const ParameterCounts& c = p.params;
+    const double routed = p.model->moe ? p.model->moe->experts * c.expert : 0;
+    const double moeLayer = c.moe_layers > 0 ? (c.perMoeLayer() - routed) / std::max(1, p.tp) +
+                                                   routed / std::max(1, p.ep)
+                                             : 0;
+    resident.layer_weight_bytes =
+        std::max(c.perDenseLayer() / std::max(1, p.tp), moeLayer) * p.weight_bytes;
+
     b.workspace = kRuntimeReserveBytes;
-    if (p.zero >= 3) {
-        // Gathered weights of the layer being computed and of the one being prefetched.
-        const ParameterCounts& c = p.params;
-        const double routed = p.model->moe ? p.model->moe->experts * c.expert : 0;
-        const double moeLayer = c.moe_layers > 0 ? (c.perMoeLayer() - routed) / std::max(1, p.tp) +
-                                                       routed / std::max(1, p.ep)
-                                                 : 0;
-        const double layer = std::max(c.perDenseLayer() / std::max(1, p.tp), moeLayer);
-        b.workspace += 2 * layer * p.weight_bytes;
-    }
+    // ZeRO-3: gathered weights of the layer being computed and of the one being prefetched.
+    if (p.zero >= 3) b.workspace += 2 * resident.layer_weight_bytes;
     r.per_device_bytes =
         b.weights + b.gradients + b.optimizer + b.activations + b.kv_cache + b.workspace;
     r.capacity_bytes = p.device ? std::max(0.0, p.device->memory_gb) * 1e9 : 0;
-    return r;
+    return resident;
+}
+
+MemoryResults trainingMemory(const TrainingPlan& p) {
+    return withOffload(p, residentMemory(p));
 }
 
 }  // namespace infraplan

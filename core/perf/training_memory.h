@@ -21,6 +21,16 @@ StageParams stageParams(const TrainingPlan& plan);
 // (1F1B: min(m, p); interleaved: x (1 + (p-1)/(p v)); GPipe: m).
 double microBatchesInFlight(const TrainingPlan& plan);
 
+// What a device would hold without offload, and the per-layer figures offload works from.
+struct ResidentMemory {
+    MemoryResults memory;
+    double layer_weight_bytes = 0;       // the largest layer's weights as held for compute
+    double layer_activation_bytes = 0;   // the largest layer's saved activations, one micro-batch
+    double activation_bytes_per_mb = 0;  // the stage's saved activations, one micro-batch
+};
+ResidentMemory residentMemory(const TrainingPlan& plan);
+
+// What a device holds: the resident memory less what strategy.offload keeps in a pool.
 MemoryResults trainingMemory(const TrainingPlan& plan);
 
 }  // namespace infraplan

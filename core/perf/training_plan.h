@@ -12,6 +12,16 @@
 
 namespace infraplan {
 
+// strategy.offload resolved against the fabric: what goes to the pool, at what rate.
+struct OffloadPlan {
+    bool optimizer = false, weights = false, activations = false;
+    double bandwidth_b_s = 0;  // per device, all devices streaming at once
+    double latency_s = 0;
+    double capacity_bytes = 0;  // the pool, all instances
+    std::string target;         // the memory item id
+    bool active() const { return optimizer || weights || activations; }
+};
+
 struct TrainingPlan {
     const catalog::Model* model = nullptr;
     const catalog::Accelerator* device = nullptr;
@@ -47,6 +57,7 @@ struct TrainingPlan {
     double activation_bytes = 2;  // bytes per activation element (bf16 unless fp32)
     double weight_bytes = 2;      // model weights as held for compute
     double grad_bytes = 4;        // gradients as accumulated and reduced
+    OffloadPlan offload;
 
     LayerSharding sharding() const;
 };

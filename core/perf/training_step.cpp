@@ -5,6 +5,7 @@
 
 #include "core/perf/roofline.h"
 #include "core/perf/training_memory.h"
+#include "core/perf/training_offload.h"
 
 namespace infraplan {
 namespace {
@@ -330,8 +331,10 @@ StepDetail trainingStep(const TrainingPlan& p, const CommModel& comm) {
     b.bubble_s = bubble;
     b.dp_comm_s = dpExposed;
     b.optimizer_s = optimizer;
+    if (p.offload.active())
+        b.offload_s = offloadExposedTime(p, offloadTraffic(p, residentMemory(p)), last);
     r.step_time_s = b.compute_s + b.memory_bound_s + b.tp_comm_s + b.ep_comm_s + b.cp_comm_s +
-                    b.pp_comm_s + b.bubble_s + b.dp_comm_s + b.optimizer_s;
+                    b.pp_comm_s + b.bubble_s + b.dp_comm_s + b.optimizer_s + b.offload_s;
     d.recompute_s = mb * recomputeMid;
     d.tp_comm_total_s =
         mb * stageSum([](const LayerTime&, const LayerComm& c) { return c.tp_total_s; });

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "catalog/entries.h"
-#include "core/results/training_results.h"
 #include "core/facility/facility_results.h"
 #include "core/results/inference_results.h"
+#include "core/results/training_results.h"
 #include "core/topology/network_results.h"
 
 namespace infraplan {

@@ -63,13 +63,15 @@ nlohmann::json trainingToJson(const TrainingResults& t) {
               {"ep_comm", b.ep_comm_s},
               {"cp_comm", b.cp_comm_s},
               {"bubble", b.bubble_s},
-              {"optimizer", b.optimizer_s}}}};
+              {"optimizer", b.optimizer_s},
+              {"offload", b.offload_s}}}};
 }
 
 nlohmann::json memoryToJson(const MemoryResults& m) {
     const MemoryBreakdown& b = m.breakdown;
     return {{"per_device_bytes", m.per_device_bytes},
             {"capacity_bytes", m.capacity_bytes},
+            {"offloaded_bytes", m.offloaded_bytes},
             {"breakdown",
              {{"weights", b.weights},
               {"gradients", b.gradients},

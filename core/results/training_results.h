@@ -16,6 +16,7 @@ struct TrainingBreakdown {
     double cp_comm_s = 0;
     double bubble_s = 0;  // pipeline fill and drain
     double optimizer_s = 0;
+    double offload_s = 0;  // streaming offloaded state to and from a memory pool (exposed)
 };
 
 struct TrainingResults {
@@ -53,6 +54,7 @@ struct MemoryBreakdown {
 struct MemoryResults {
     double per_device_bytes = 0;
     double capacity_bytes = 0;
+    double offloaded_bytes = 0;  // per device, kept in a memory pool (strategy.offload)
     MemoryBreakdown breakdown;
 };
 

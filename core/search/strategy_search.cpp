@@ -38,6 +38,10 @@ void keepBest(std::vector<Ranked>& best, Ranked candidate, std::size_t top) {
     if (best.size() > top) best.pop_back();
 }
 
+// A named string rather than a literal: GCC 12 at -O2 reports a false -Warray-bounds on
+// push_back of a temporary std::string after a vector assignment (GCC bug 105329).
+const std::string kModelMissing = "/workload/model: the model is not in the catalog";
+
 }  // namespace
 
 const char* toString(SearchObjective o) {
@@ -57,7 +61,7 @@ SearchResult searchStrategies(const Design& design, const catalog::Catalog& cata
     const catalog::Model* model = resolveModel(design, catalog);
     if (!prepared.ok() || !model) {
         result.reasons = prepared.base.reasons;
-        if (!model) result.reasons.push_back("/workload/model: the model is not in the catalog");
+        if (!model) result.reasons.emplace_back(kModelMissing);
         return result;
     }
     const SearchSpace space = enumerateStrategies(design, *model, prepared.base.devices);

@@ -34,7 +34,7 @@ FlowCommModel::FlowCommModel(Graph graph, const Design& design, const catalog::C
         const bool scaleUp = link ? link->cls == catalog::LinkClass::scale_up
                                   : m_router->domains().internal(static_cast<std::uint32_t>(e));
         double bw = edge.bandwidth_gb_s * 1e9 *
-                    (scaleUp ? m_options.scaleup_efficiency : m_options.scaleout_efficiency);
+                    (scaleUp ? m_options.efficiency.scaleup : m_options.efficiency.scaleout);
         if (!(bw >= kMinBandwidth_b_s)) {
             if (!warned)
                 m_warnings.push_back("link " +
@@ -148,9 +148,10 @@ void FlowCommModel::evaluate(Plan& plan) const {
     for (const Phase& p : plan.phases) {
         const auto c = static_cast<std::size_t>(p.column);
         const double busy = p.volume * m_secondsPerByte[c];
-        const double step_s = m_classes[c].latency_ns * 1e-9 +
-                              (m_classes[c].scale_out ? m_options.scaleout_step_latency_s
-                                                      : m_options.scaleup_step_latency_s);
+        const double step_s =
+            m_classes[c].latency_ns * 1e-9 + (m_classes[c].scale_out
+                                                  ? m_options.efficiency.scaleout_step_latency_s
+                                                  : m_options.efficiency.scaleup_step_latency_s);
         plan.bandwidth_s += busy;
         plan.latency_s += p.steps * step_s;
         if (busy > plan.binding_busy_s) {

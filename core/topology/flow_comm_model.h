@@ -16,6 +16,7 @@
 
 #include "catalog/catalog.h"
 #include "core/design/design.h"
+#include "core/perf/collective_efficiency.h"
 #include "core/perf/comm_model.h"
 #include "core/topology/collective_flows.h"
 #include "core/topology/graph.h"
@@ -30,14 +31,7 @@ namespace infraplan {
 std::string collectiveName(const CollectiveRequest& request);
 
 struct FlowModelOptions {
-    // Achieved fraction of the link rate a large NCCL collective sustains: NVLink ~360 of
-    // 450 GB/s bus bandwidth on DGX H100 (nccl-tests), InfiniBand ~23 of 25 GB/s per HDR port.
-    double scaleup_efficiency = 0.78;
-    double scaleout_efficiency = 0.92;
-    // Software latency per algorithm step on top of the wire and switch latencies (NCCL
-    // kernel hand-off; small-message all-reduce on 8 GPUs ~10-15 us).
-    double scaleup_step_latency_s = 1.0e-6;
-    double scaleout_step_latency_s = 4.0e-6;
+    CollectiveEfficiency efficiency;
     int top_links = 20;  // links listed in NetworkResults
 };
 
@@ -61,6 +55,7 @@ public:
 
     // Memory items as offload targets (issue 5 item 6), all placed devices streaming at once.
     std::vector<NetworkMemoryTier> memoryTiers() const;
+    std::optional<MemoryPath> memoryPath(const std::string& itemId) const override;
 
     // Bytes per link direction of one request under its chosen algorithm (for tests).
     Eigen::VectorXd linkLoads(const CollectiveRequest& request) const;
@@ -84,6 +79,7 @@ private:
     };
 
     bool placedDevicesConnected() const;
+    std::optional<NetworkMemoryTier> memoryTier(std::uint32_t item) const;  // m_mutex held
     int column(FlowPattern pattern, ParallelDim dim) const;  // routes the class on first use
     std::vector<Plan> candidates(const CollectiveRequest& r) const;
     void evaluate(Plan& plan) const;

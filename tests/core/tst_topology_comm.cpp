@@ -27,8 +27,8 @@ std::string endpoints(long long n, const std::string& fabric) {
 
 FlowModelOptions ideal() {  // full link rate, no software latency: the closed forms exactly
     FlowModelOptions o;
-    o.scaleup_efficiency = o.scaleout_efficiency = 1;
-    o.scaleup_step_latency_s = o.scaleout_step_latency_s = 0;
+    o.efficiency.scaleup = o.efficiency.scaleout = 1;
+    o.efficiency.scaleup_step_latency_s = o.efficiency.scaleout_step_latency_s = 0;
     return o;
 }
 
@@ -73,7 +73,7 @@ private Q_SLOTS:
         // Latency: 2(n-1) steps of the longest neighbour path (GPU-leaf-spine-leaf-GPU: four
         // cables, three switches) plus the software step latency.
         FlowModelOptions real = ideal();
-        real.scaleout_step_latency_s = 4e-6;
+        real.efficiency.scaleout_step_latency_s = 4e-6;
         const Model lm = build(m.design, real);
         const auto* link = catalog::builtinCatalog().link("ib-ndr-400");
         const auto* sw = catalog::builtinCatalog().switchEntry("nvidia-quantum-2-qm9700");
