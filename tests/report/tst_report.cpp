@@ -95,6 +95,8 @@ private Q_SLOTS:
             QCOMPARE(hasSection(r, key), e.results.contains(key));
         for (const char* always : {"summary", "hardware", "workload", "sources"})
             QVERIFY2(hasSection(r, always), always);
+        const double offloaded = e.results.value("/memory/offloaded_bytes"_json_pointer, 0.0);
+        QCOMPARE(r.html.contains(QLatin1String("offloaded to the memory pool")), offloaded > 0);
     }
 
     void numbersAreTheResultsNumbers() {

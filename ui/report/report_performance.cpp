@@ -122,6 +122,11 @@ void addMemory(HtmlBuilder& b, const ReportInput& in) {
                          over ? QStringLiteral(": <span style=\"color: #B3261E;\"><b>it does not "
                                                "fit</b></span>")
                               : QString()));
+    if (const auto offloaded = numberAt(memory, "/offloaded_bytes"); offloaded && *offloaded > 0)
+        b.paragraph(QStringLiteral("A further <b>%1</b> per device is offloaded to the memory pool "
+                                   "<i>%2</i> and streamed over its links each step.")
+                        .arg(formatField("x_bytes", *offloaded),
+                             escaped(in.design.strategy.offload.target)));
     ChartSpec chart;
     chart.kind = ChartSpec::Kind::stacked;
     chart.title = QStringLiteral("Memory per device against capacity");
