@@ -165,9 +165,10 @@ void Router::routeFlow(const FlowDemand& f) {
             if (exits.empty()) ++m_out->unreachable;
         }
         const bool viaHost = m_graph.vertices[f.dst].kind == VertexKind::memory;
-        if (exits.size() > 1) {
-            // Only the domain's ports that lead to the destination carry its flow (a GPU
-            // reaches a CXL pool through its host, not through its NICs).
+        if (viaHost && exits.size() > 1) {
+            // Only the domain's ports that lead to the memory item carry its flow (a GPU
+            // reaches a CXL pool through its host, not through its NICs). Between devices
+            // every port leads into the fabric, and the check would cost the hot path.
             Shares reachable;
             float total = 0;
             for (const auto& [p, fp] : exits)
