@@ -2,7 +2,7 @@
 
 #include "app/cli/design_loading.h"
 
-#include <fstream>
+#include <QGuiApplication>
 #include <iostream>
 #include <memory>
 
@@ -13,6 +13,7 @@
 #include "core/io/results_table.h"
 #include "core/io/text_report.h"
 #include "core/results/results_json.h"
+#include "ui/report/reportexport.h"
 
 namespace infraplan::cli {
 namespace {
@@ -22,29 +23,6 @@ nlohmann::json evaluateToJson(const Design& design, const DesignArgs& args,
     EvaluateOptions options;
     options.max_devices = args.max_devices;
     return resultsToJson(evaluate(design, catalog, options));
-}
-
-// Write via a temporary file and a rename, so a failed write never leaves half a report.
-bool writeFileAtomically(const std::string& path, const std::string& content) {
-    const std::string temp = path + ".writing";
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        out << content;
-        if (!out.flush()) {
-            std::remove(temp.c_str());
-            return false;
-        }
-    }
-    if (std::rename(temp.c_str(), path.c_str()) != 0) {
-        std::remove(temp.c_str());
-        return false;
-    }
-    return true;
-}
-
-bool endsWith(const std::string& text, const std::string& suffix) {
-    return text.size() >= suffix.size() &&
-           text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 }  // namespace
@@ -114,44 +92,40 @@ void addDesignCommands(CLI::App& app, const CliGlobals& globals, int& exit_code)
 
     auto reportArgs = std::make_shared<DesignArgs>();
     CLI::App* report = designSubcommand(
-        app, "report", "Write a report of a design: -o OUT.json | OUT.csv", *reportArgs, true);
+        app, "report", "Write a report of a design: -o OUT.pdf | OUT.json | OUT.csv", *reportArgs,
+        true);
     report->add_option("DESIGN", reportArgs->paths, "Design file (.json)")->required()->expected(1);
-    report->add_option("-o,--output", reportArgs->output, "Report file: .json or .csv")->required();
+    report->add_option("-o,--output", reportArgs->output, "Report file: .pdf, .json or .csv")
+        ->required();
     report->callback([&globals, &exit_code, reportArgs] {
-        const std::string& out = reportArgs->output;
-        if (endsWith(out, ".pdf")) {
-            std::cerr << "infraplan-cli report: PDF reports are not available yet (they come with "
-                         "the report renderer); use .json or .csv\n";
+        const QString out = QString::fromStdString(reportArgs->output);
+        const auto format = report::reportFormatFor(out);
+        if (!format) {
+            std::cerr << "infraplan-cli report: " << reportArgs->output
+                      << ": the extension must be .pdf, .json or .csv\n";
             exit_code = kExitUsage;
             return;
         }
-        if (!endsWith(out, ".json") && !endsWith(out, ".csv")) {
-            std::cerr << "infraplan-cli report: " << out
-                      << ": the extension must be .json or .csv\n";
-            exit_code = kExitUsage;
-            return;
-        }
-        const auto loaded =
-            loadValidDesign(reportArgs->paths.front(), *reportArgs, cliCatalog(globals));
+        const std::string& path = reportArgs->paths.front();
+        const auto loaded = loadValidDesign(path, *reportArgs, cliCatalog(globals));
         if (!loaded) {
             exit_code = kExitInvalid;
             return;
         }
         const nlohmann::json results = evaluateToJson(loaded->design, *reportArgs, loaded->catalog);
-        const std::string content =
-            endsWith(out, ".csv") ? resultsToCsv(results)
-                                  : nlohmann::json{{"generated_by", std::string("infraplan-cli ") +
-                                                                        INFRAPLAN_VERSION},
-                                                   {"design", designToJson(loaded->design)},
-                                                   {"results", results}}
-                                            .dump(2) +
-                                        "\n";
-        if (!writeFileAtomically(out, content)) {
-            std::cerr << "infraplan-cli report: cannot write " << out << "\n";
-            exit_code = kExitInvalid;
+        // Fonts and the PDF writer need a QGuiApplication; only a PDF report makes one.
+        const auto gui = *format == report::ReportFormat::pdf ? report::makeHeadlessGuiApplication()
+                                                              : std::unique_ptr<QGuiApplication>();
+        const report::ReportInput input{loaded->design, loaded->catalog, results,
+                                        QString::fromStdString(path)};
+        QString error;
+        if (!report::exportReport(input, out, QStringLiteral("infraplan-cli " INFRAPLAN_VERSION),
+                                  &error)) {
+            std::cerr << "infraplan-cli report: " << error.toStdString() << "\n";
+            exit_code = kExitUsage;
             return;
         }
-        std::cout << "wrote " << out << "\n";
+        std::cout << "wrote " << reportArgs->output << "\n";
         exit_code = kExitOk;
     });
 }

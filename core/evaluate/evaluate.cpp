@@ -69,10 +69,18 @@ Results runEngines(Results results, const Graph& graph, const Design& design,
     const std::unique_ptr<FlowCommModel> network =
         makeNetworkModel(design, catalog, graph, results);
     if (cancelRequested()) return cancelledResults();
-    if (design.workload.mode == WorkloadMode::training)
+    if (design.workload.mode == WorkloadMode::training) {
         evaluateTraining(design, catalog, results, network.get());
-    else
-        evaluateInference(design, catalog, network.get(), results);
+    } else {
+        // KV offload and near-memory attention read the memory items' routed bandwidths.
+        InferenceOptions options;
+        std::vector<NetworkMemoryTier> tiers;
+        if (network) {
+            tiers = network->memoryTiers();
+            options.memory_tiers = &tiers;
+        }
+        evaluateInference(design, catalog, network.get(), results, options);
+    }
     if (cancelRequested()) return cancelledResults();
     if (network) addNetworkResults(*network, design, results);
 

@@ -4,7 +4,6 @@
 #include <cstdio>
 
 namespace infraplan {
-namespace {
 
 std::string formatScalar(const nlohmann::json& v) {
     if (v.is_boolean()) return v.get<bool>() ? "yes" : "no";
@@ -29,6 +28,8 @@ std::string formatScalar(const nlohmann::json& v) {
     }
     return v.dump();
 }
+
+namespace {
 
 bool isScalarArray(const nlohmann::json& v) {
     for (const auto& e : v)

@@ -7,6 +7,10 @@
 
 namespace infraplan {
 
+// One scalar as people read it: "yes"/"no", "-" for null, 857,600 for large numbers, four
+// significant digits otherwise. Shared by the text, compare and PDF reports.
+std::string formatScalar(const nlohmann::json& v);
+
 std::string formatResultsText(const std::string& design_name, const nlohmann::json& results);
 
 }  // namespace infraplan

@@ -107,7 +107,7 @@ void addBottlenecks(const ServingSetup& s, const SimResult& sim, InferenceResult
         double seconds;
         const char* advice;
     };
-    const std::array<Entry, 5> entries{{
+    const std::array<Entry, 6> entries{{
         {"compute", "prefill and large-batch decode", b.compute_s,
          "matrix throughput binds: use a lower precision (fp8/fp4) or more devices per replica"},
         {"hbm-bandwidth", "decode", b.memory_s,
@@ -117,6 +117,9 @@ void addBottlenecks(const ServingSetup& s, const SimResult& sim, InferenceResult
          "communication binds: lower TP, keep TP inside the scale-up domain, or use replicas"},
         {"kv-offload-link", "decode", b.offload_s,
          "offloaded KV reads bind: more device memory, fp8 KV, or a faster memory link"},
+        {"near-memory", "decode attention", b.near_memory_s,
+         "the near-memory device's attention binds: more PIM devices, or attention back on "
+         "the accelerators"},
         {"launch-overhead", "every iteration", b.overhead_s,
          "kernel launches bind: larger batches or graph-captured/fused kernels"},
     }};
@@ -155,7 +158,7 @@ void addBottlenecks(const ServingSetup& s, const SimResult& sim, InferenceResult
 void evaluateInference(const Design& design, const catalog::Catalog& catalog, const CommModel* comm,
                        Results& results, const InferenceOptions& options) {
     std::optional<ServingSetup> setup =
-        buildServingSetup(design, catalog, comm, options.requests, results);
+        buildServingSetup(design, catalog, comm, options.requests, results, options.memory_tiers);
     if (!setup) {
         results.feasible = false;
         return;
@@ -195,7 +198,7 @@ void evaluateInference(const Design& design, const catalog::Catalog& catalog, co
         cfg.max_waiting = count + 1;  // a burst at t = 0 is all queued by design
     }
     const SimResult sim = simulateServing(requests, *s.step, cfg);
-    const ServingStats stats = summarize(requests, sim, slo);
+    const ServingStats stats = summarize(requests, sim, slo, traffic.mode == TrafficMode::batch);
 
     InferenceResults r;
     r.traffic = toString(traffic.mode);

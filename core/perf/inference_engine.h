@@ -10,15 +10,20 @@
 //                                 (default 8192 continuous, whole prompts static)
 //   strategy.memory_utilization   usable share of device memory (default 0.9)
 //   strategy.kv_block_tokens      paged-KV block size (default 16)
+//   strategy.decode_attention     "grouped" (default) | "per-head" (pre-XQA kernels)
+//   strategy.near_memory_attention  a PIM memory item that holds the KV cache and runs
+//                                 decode attention
 //   workload.requests             requests to simulate (default 10000)
 //   workload.seed                 random seed (default 1)
 
 #include <cstdint>
+#include <vector>
 
 #include "catalog/catalog.h"
 #include "core/design/design.h"
 #include "core/perf/comm_model.h"
 #include "core/results/results.h"
+#include "core/topology/network_results.h"
 
 namespace infraplan {
 
@@ -27,6 +32,9 @@ struct InferenceOptions {
     long long goodput_requests = 2'000;  // per bisection probe
     int bisection_steps = 12;
     std::uint64_t seed = 1;
+    // The topology engine's memory tiers (offload and PIM link bandwidths); null = estimate
+    // them from the design's links.
+    const std::vector<NetworkMemoryTier>* memory_tiers = nullptr;
 };
 
 // Fills results.inference, and adds to results' reasons, warnings and bottlenecks. `comm` may

@@ -62,9 +62,15 @@ InferenceMemory planInferenceMemory(const InferenceStepModel& step, const catalo
     const long long block = std::max(1, in.kv_block_tokens);
     const double tokens = std::floor(m.kv_budget_bytes / m.kv_bytes_per_token);
     m.kv_tokens = static_cast<long long>(std::min(tokens, 1e15)) / block * block;
+    if (!in.kv_in_device_memory) {  // the runtime keeps no KV pool in device memory
+        m.kv_tokens = 0;
+        m.kv_budget_bytes = 0;
+    }
+    // The offload memory holds every device's shard of a token.
+    const double replicaBytesPerToken = m.kv_bytes_per_token * std::max(1, in.devices_per_replica);
     m.offload_tokens =
         in.offload_bytes > 0
-            ? static_cast<long long>(std::min(1e15, in.offload_bytes / m.kv_bytes_per_token))
+            ? static_cast<long long>(std::min(1e15, in.offload_bytes / replicaBytesPerToken))
             : 0;
     // Each sequence holds whole blocks (vLLM PagedAttention): round its length up.
     const double perSeq = std::ceil(std::max(1.0, in.mean_sequence_tokens) / block) * block;
@@ -73,9 +79,12 @@ InferenceMemory planInferenceMemory(const InferenceStepModel& step, const catalo
     m.max_sequences = std::min<long long>(m.kv_limited_sequences, std::max(1, in.max_batch));
     if (m.kv_limited_sequences < 1) {
         m.fits = false;
-        m.reason = "the KV cache left after weights (" + gb(m.kv_budget_bytes) +
-                   " per device) cannot hold one sequence of " +
-                   std::to_string(static_cast<long long>(in.mean_sequence_tokens)) + " tokens";
+        m.reason =
+            (in.kv_in_device_memory
+                 ? "the KV cache left after weights (" + gb(m.kv_budget_bytes) + " per device)"
+                 : "the near-memory device's share (" + gb(in.offload_bytes) + " per replica)") +
+            " cannot hold one sequence of " +
+            std::to_string(static_cast<long long>(in.mean_sequence_tokens)) + " tokens";
     }
     return m;
 }

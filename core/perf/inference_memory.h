@@ -19,6 +19,9 @@ struct InferenceMemoryInputs {
     int kv_block_tokens = 16;
     double extra_weight_bytes = 0;  // e.g. a speculative draft model's shard
     double offload_bytes = 0;       // per replica, in a KV offload memory item
+    int devices_per_replica = 1;    // tp x pp: a token's KV spans all of them
+    // False when the KV cache lives in a near-memory device (offload_bytes) instead.
+    bool kv_in_device_memory = true;
 };
 
 struct InferenceMemory {
@@ -29,7 +32,7 @@ struct InferenceMemory {
     double kv_budget_bytes = 0;          // per device, for the KV cache
     double kv_bytes_per_token = 0;       // per device
     long long kv_tokens = 0;             // per replica, in device memory
-    long long offload_tokens = 0;        // per replica, in the offload memory
+    long long offload_tokens = 0;        // per replica, in the offload (or PIM) memory
     long long max_sequences = 0;         // per replica at the mean sequence length (<= max_batch)
     long long kv_limited_sequences = 0;  // the same, ignoring max_batch
     bool fits = true;

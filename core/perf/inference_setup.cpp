@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/design/resolve.h"
+#include "core/perf/inference_tiers.h"
 #include "core/perf/tier_comm_model.h"
 
 namespace infraplan {
@@ -22,41 +23,17 @@ double numberOr(const nlohmann::json& extra, const char* key, double fallback, d
     return fallback;
 }
 
-// KV offload memory item: capacity and link bandwidth (summed over the design's links to it,
-// else its catalog link), both over all its instances.
-void planOffload(const Design& design, const catalog::Catalog& catalog, ServingSetup& s,
-                 double& capacity_bytes, double& bandwidth_b_s, Results& results) {
-    capacity_bytes = bandwidth_b_s = 0;
-    const std::string& id = design.strategy.kv_offload;
-    if (id.empty()) return;
-    const Item* item = design.findItem(id);
-    const catalog::MemoryNode* node =
-        item && item->kind == ItemKind::memory ? catalog.memory(item->ref) : nullptr;
-    if (!node) {
-        results.warnings.push_back("strategy.kv_offload: '" + id +
-                                   "' is not a memory item with a catalog entry; no offload");
-        return;
-    }
-    const double instances = static_cast<double>(totalInstances(design, *item));
-    capacity_bytes = node->capacity_gb * 1e9 * instances;
-    for (const DesignLink& l : design.hardware.links) {
-        if (l.from != id && l.to != id) continue;
-        if (const catalog::Link* link = catalog.link(l.ref))
-            bandwidth_b_s += link->bandwidth_gb_s * 1e9 * static_cast<double>(l.count);
-    }
-    if (bandwidth_b_s > 0) {
-        bandwidth_b_s *= instances;
-    } else if (const catalog::Link* link = catalog.link(node->link)) {
-        bandwidth_b_s = link->bandwidth_gb_s * 1e9 * instances;
-    }
-    if (node->bandwidth_gb_s > 0)
-        bandwidth_b_s = std::min(bandwidth_b_s, node->bandwidth_gb_s * 1e9 * instances);
-    if (bandwidth_b_s <= 0) {
-        results.warnings.push_back("strategy.kv_offload: '" + id +
-                                   "' has no link with a known bandwidth; no offload");
-        capacity_bytes = 0;
-    }
-    (void)s;
+// strategy.decode_attention: "grouped" (default) or "per-head" (see ServingRuntime).
+ServingRuntime readRuntime(const nlohmann::json& extra, Results& results) {
+    ServingRuntime rt;
+    if (!extra.is_object() || !extra.contains("decode_attention")) return rt;
+    const nlohmann::json& v = extra.at("decode_attention");
+    if (v == "per-head")
+        rt.per_head_decode_attention = true;
+    else if (v != "grouped")
+        results.warnings.push_back(
+            "strategy.decode_attention: expected \"grouped\" or \"per-head\"; using grouped");
+    return rt;
 }
 
 // Returns the draft model's weight bytes per device (0 without speculative decoding).
@@ -84,7 +61,8 @@ double setSpeculative(const Design& design, const catalog::Catalog& catalog, Ser
 
 std::optional<ServingSetup> buildServingSetup(const Design& design, const catalog::Catalog& catalog,
                                               const CommModel* comm, long long default_requests,
-                                              Results& results) {
+                                              Results& results,
+                                              const std::vector<NetworkMemoryTier>* tiers) {
     ServingSetup s;
     s.model = resolveModel(design, catalog);
     if (!s.model || s.model->layers <= 0 || s.model->hidden <= 0 || s.model->heads <= 0) {
@@ -159,6 +137,7 @@ std::optional<ServingSetup> buildServingSetup(const Design& design, const catalo
         comm = s.own_comm.get();
     }
     s.step = std::make_unique<InferenceStepModel>(*s.model, *s.device, s.precision, s.par, comm);
+    s.step->setRuntime(readRuntime(st.extra, results));
     const double draftBytes = setSpeculative(design, catalog, s, results);
 
     const Traffic& traffic = design.workload.traffic;
@@ -192,8 +171,31 @@ std::optional<ServingSetup> buildServingSetup(const Design& design, const catalo
         static_cast<std::uint64_t>(numberOr(design.workload.extra, "seed", 1, 0, 1e15, results));
     cfg.seed = s.seed;
 
-    double offloadBytes = 0, offloadBw = 0;
-    planOffload(design, catalog, s, offloadBytes, offloadBw, results);
+    // KV offload (read over the item's link) or near-memory attention (KV lives in the PIM).
+    MemoryItemPlan offload, pim;
+    if (!st.kv_offload.empty()) {
+        offload = planMemoryItem(design, catalog, st.kv_offload, "strategy.kv_offload", tiers,
+                                 s.devices_used, results);
+        if (offload.usable && !(offload.link_b_s_per_device > 0)) {
+            results.warnings.push_back("strategy.kv_offload: '" + st.kv_offload +
+                                       "' has no link with a known bandwidth; no offload");
+            offload.usable = false;
+        }
+    }
+    const std::string pimId = extra.is_object() && extra.contains("near_memory_attention") &&
+                                      extra["near_memory_attention"].is_string()
+                                  ? extra["near_memory_attention"].get<std::string>()
+                                  : "";
+    if (!pimId.empty()) {
+        pim = planMemoryItem(design, catalog, pimId, "strategy.near_memory_attention", tiers,
+                             s.devices_used, results);
+        pim.usable = checkNearMemoryCompute(pim, pimId, results);
+        if (pim.usable && offload.usable) {
+            results.warnings.push_back(
+                "strategy.kv_offload is ignored: the KV cache lives in the near-memory device");
+            offload.usable = false;
+        }
+    }
     InferenceMemoryInputs mem;
     mem.device_memory_bytes = s.device->memory_gb * 1e9;
     mem.memory_utilization = numberOr(extra, "memory_utilization", 0.9, 0.1, 1.0, results);
@@ -202,7 +204,11 @@ std::optional<ServingSetup> buildServingSetup(const Design& design, const catalo
     mem.mean_sequence_tokens = s.prompt->mean() + s.output->mean();
     mem.kv_block_tokens = cfg.kv_block_tokens;
     mem.extra_weight_bytes = draftBytes;
-    mem.offload_bytes = offloadBytes / std::max(1, s.servingReplicas());
+    const MemoryItemPlan& kvItem = pim.usable ? pim : offload;
+    mem.offload_bytes =
+        kvItem.usable ? kvItem.capacity_bytes / std::max(1, s.servingReplicas()) : 0;
+    mem.devices_per_replica = s.devicesPerReplica();
+    mem.kv_in_device_memory = !pim.usable;
     s.memory = planInferenceMemory(*s.step, *s.model, s.par.tp, mem);
     if (!s.memory.fits) {
         results.reasons.push_back("memory: " + s.memory.reason);
@@ -210,9 +216,13 @@ std::optional<ServingSetup> buildServingSetup(const Design& design, const catalo
     }
     cfg.kv_capacity_tokens = s.memory.kv_tokens + s.memory.offload_tokens;
     // A prefill replica holds only prompts in flight; same memory plan, no offload.
-    cfg.prefill_kv_capacity_tokens = s.memory.kv_tokens;
-    if (offloadBw > 0 && s.memory.offload_tokens > 0)
-        s.step->setOffload({s.memory.kv_tokens, offloadBw / double(s.devices_used)});
+    cfg.prefill_kv_capacity_tokens = pim.usable ? cfg.kv_capacity_tokens : s.memory.kv_tokens;
+    const double used = static_cast<double>(std::max(1LL, s.devices_used));
+    if (pim.usable)
+        s.step->setNearMemory(
+            {pim.internal_b_s / used, pim.compute_flops / used, pim.link_b_s_per_device});
+    else if (offload.usable && s.memory.offload_tokens > 0)
+        s.step->setOffload({s.memory.kv_tokens, offload.link_b_s_per_device});
     return s;
 }
 

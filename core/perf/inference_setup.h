@@ -12,6 +12,7 @@
 #include "core/perf/inference_memory.h"
 #include "core/perf/inference_step.h"
 #include "core/results/results.h"
+#include "core/topology/network_results.h"
 
 namespace infraplan {
 
@@ -39,8 +40,9 @@ struct ServingSetup {
 };
 
 // nullopt when the design cannot be served (reasons added to `results`).
-std::optional<ServingSetup> buildServingSetup(const Design& design, const catalog::Catalog& catalog,
-                                              const CommModel* comm, long long default_requests,
-                                              Results& results);
+std::optional<ServingSetup> buildServingSetup(
+    const Design& design, const catalog::Catalog& catalog, const CommModel* comm,
+    long long default_requests, Results& results,
+    const std::vector<NetworkMemoryTier>* tiers = nullptr);
 
 }  // namespace infraplan

@@ -44,10 +44,29 @@ struct SpeculativeDecoding {
     double tokensPerVerification() const;
 };
 
+// Serving-runtime properties that change kernel costs (documented design settings, see
+// docs/inference-engine.md), not hardware.
+struct ServingRuntime {
+    // Decode attention kernels that run one thread block per query head (TensorRT-LLM <= 0.7
+    // masked MHA, vLLM <= 0.2 PagedAttention V1) read each KV head once per query head of its
+    // GQA group; grouped kernels (XQA, FlashDecoding, FlashInfer) read it once.
+    bool per_head_decode_attention = false;
+};
+
 // Reads of KV cache that lives in an offload memory (a CXL or HBM pool) instead of HBM.
 struct KvOffload {
     long long hbm_tokens = 0;  // per replica: KV tokens that fit in device memory
     double bandwidth_b_s = 0;  // per device, over the memory item's link (0 = no offload)
+};
+
+// Decode attention on a near-memory compute device (PIM) that holds the KV cache: each device's
+// share of the PIM's internal bandwidth and compute, and its link for the query and output
+// vectors (0 = on package, free).
+struct NearMemoryAttention {
+    double bandwidth_b_s = 0;  // per device
+    double flops = 0;          // per device
+    double link_b_s = 0;       // per device
+    bool active() const { return bandwidth_b_s > 0 && flops > 0; }
 };
 
 class InferenceStepModel : public StepCostModel {
@@ -62,6 +81,8 @@ public:
 
     void setSpeculative(const SpeculativeDecoding& spec);
     void setOffload(const KvOffload& offload) { m_offload = offload; }
+    void setRuntime(const ServingRuntime& runtime);
+    void setNearMemory(const NearMemoryAttention& pim) { m_pim = pim; }
 
     // Weight bytes one device holds (its TP shard of its PP stage's layers).
     double weightBytesPerDevice() const { return m_weightBytes; }
@@ -96,6 +117,9 @@ private:
     double m_stageMoeShare = 0;  // share of a stage's layers that are MoE
     int m_opsPerLayer = 10;      // kernels per layer (launch overhead when not graph-captured)
     KvOffload m_offload;
+    NearMemoryAttention m_pim;
+    ServingRuntime m_runtime;
+    double m_kvReadsPerStep = 1;  // KV-cache reads per decode step (per-head kernels: > 1)
     SpeculativeDecoding m_spec;
     std::unique_ptr<InferenceStepModel> m_draft;
     mutable std::vector<StepTime> m_linearCache;

@@ -265,6 +265,7 @@ private:
         b.memory_s += t.memory_s;
         b.comm_s += t.comm_s;
         b.offload_s += t.offload_s;
+        b.near_memory_s += t.near_memory_s;
         b.overhead_s += t.overhead_s;
         b.flops += t.flops;
         b.bytes += t.bytes;

@@ -26,13 +26,14 @@ struct StepShape {
 // Seconds an iteration takes, split by what bound each part of it (for bottleneck reports).
 struct StepTime {
     double total_s = 0;
-    double compute_s = 0;   // parts bound by matrix/vector throughput
-    double memory_s = 0;    // parts bound by device-memory bandwidth
-    double comm_s = 0;      // TP/PP/EP communication
-    double offload_s = 0;   // KV reads from an offload memory over its link
-    double overhead_s = 0;  // launch and other fixed costs
-    double flops = 0;       // per device, for utilization figures
-    double bytes = 0;       // device-memory traffic per device
+    double compute_s = 0;      // parts bound by matrix/vector throughput
+    double memory_s = 0;       // parts bound by device-memory bandwidth
+    double comm_s = 0;         // TP/PP/EP communication
+    double offload_s = 0;      // KV reads from an offload memory over its link
+    double near_memory_s = 0;  // decode attention run by a near-memory (PIM) device
+    double overhead_s = 0;     // launch and other fixed costs
+    double flops = 0;          // per device, for utilization figures
+    double bytes = 0;          // device-memory traffic per device
 };
 
 class StepCostModel {

@@ -31,7 +31,8 @@ bool meetsSlo(const RequestOutcome& o, const Slo& slo) {
     return true;
 }
 
-ServingStats summarize(const std::vector<Request>& requests, const SimResult& sim, const Slo& slo) {
+ServingStats summarize(const std::vector<Request>& requests, const SimResult& sim, const Slo& slo,
+                       bool whole_run) {
     ServingStats s;
     s.requests = static_cast<long long>(requests.size());
     std::vector<double> ttft, tpot, e2e, queue;
@@ -58,7 +59,7 @@ ServingStats summarize(const std::vector<Request>& requests, const SimResult& si
     std::sort(completions.begin(), completions.end());
     const std::size_t n = completions.size();
     double in = 0, out = 0, span = 0;
-    if (n >= 20) {
+    if (n >= 20 && !whole_run) {
         const std::size_t lo = n / 10, hi = n * 9 / 10;
         span = completions[hi].first - completions[lo].first;
         for (std::size_t k = lo + 1; k <= hi; ++k) {

@@ -33,8 +33,11 @@ struct ServingStats {
 
 // Throughput is measured between the 10th and 90th percentile completion times, so the
 // ramp-up and drain of a finite run do not dilute it; tiny or single-batch runs fall back to
-// tokens over the whole run.
-ServingStats summarize(const std::vector<Request>& requests, const SimResult& sim, const Slo& slo);
+// tokens over the whole run. `whole_run`: always tokens over the whole run (a static batch:
+// batch x output tokens / makespan, as gptSessionBenchmark reports, even when KV capacity
+// splits it into several waves whose completions would otherwise bound the window).
+ServingStats summarize(const std::vector<Request>& requests, const SimResult& sim, const Slo& slo,
+                       bool whole_run = false);
 
 // Whether one outcome meets the SLO's bounds (0 = unbounded).
 bool meetsSlo(const RequestOutcome& o, const Slo& slo);

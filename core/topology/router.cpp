@@ -166,6 +166,24 @@ void Router::routeFlow(const FlowDemand& f) {
                              : portsNear(ds, f.src);
             if (exits.empty()) ++m_out->unreachable;
         }
+        const bool viaHost = m_graph.vertices[f.dst].kind == VertexKind::memory;
+        if (viaHost && exits.size() > 1) {
+            // Only the domain's ports that lead to the memory item carry its flow (a GPU
+            // reaches a CXL pool through its host, not through its NICs). Between devices
+            // every port leads into the fabric, and the check would cost the hot path.
+            Shares reachable;
+            float total = 0;
+            for (const auto& [p, fp] : exits)
+                if (outerReachable(p, q, viaHost)) {
+                    reachable.emplace_back(p, fp);
+                    total += fp;
+                }
+            if (!reachable.empty() && total > 0) {
+                for (auto& [p, fp] : reachable)
+                    fp /= total;
+                exits = std::move(reachable);
+            }
+        }
         for (const auto& [p, fp] : exits) {
             const double w = f.weight * fq * fp;
             float extra = 0;
@@ -187,12 +205,13 @@ void Router::routeFlow(const FlowDemand& f) {
                 addLocal(dt, r, w);
                 extra += r.latency_ns;
             }
-            outerSegment(p, q, w, extra);
+            outerSegment(p, q, w, extra, viaHost);
         }
     }
 }
 
-void Router::outerSegment(std::uint32_t p, std::uint32_t q, double w, float extra_ns) {
+void Router::outerSegment(std::uint32_t p, std::uint32_t q, double w, float extra_ns,
+                          bool viaHost) {
     const std::uint32_t ap = m_anchor[p], aq = m_anchor[q];
     if (ap == kNone || aq == kNone) {
         ++m_out->unreachable;
@@ -212,12 +231,25 @@ void Router::outerSegment(std::uint32_t p, std::uint32_t q, double w, float extr
         return;
     }
     m_pending.push_back(Pending{static_cast<std::uint32_t>(m_core[ap]),
-                                static_cast<std::uint32_t>(m_core[aq]), w, extra_ns});
+                                static_cast<std::uint32_t>(m_core[aq]), w, extra_ns, viaHost});
 }
 
-const Router::CoreTree& Router::coreTree(std::uint32_t root) {
+bool Router::outerReachable(std::uint32_t p, std::uint32_t q, bool viaHost) {
+    const std::uint32_t ap = m_anchor[p], aq = m_anchor[q];
+    if (ap == kNone || aq == kNone) return false;
+    if (ap == aq) return true;
+    const auto root = static_cast<std::uint32_t>(m_core[aq]);
+    const auto from = static_cast<std::uint32_t>(m_core[ap]);
+    const CoreTree& tree = coreTree(root, viaHost);
+    const std::uint32_t rep = m_twin[root];  // the search ran from the twin: swap the two
+    const std::uint32_t d = from == rep ? tree.dist[root] : tree.dist[from];
+    return d != kFar;
+}
+
+const Router::CoreTree& Router::coreTree(std::uint32_t root, bool viaHost) {
     root = m_twin[root];
-    auto it = m_trees.find(root);
+    const std::uint64_t key = (static_cast<std::uint64_t>(root) << 1) | (viaHost ? 1u : 0u);
+    auto it = m_trees.find(key);
     if (it != m_trees.end()) return *it->second;
     const std::size_t n = m_coreVertex.size();
     if (m_treeBytes + n * 6 > kTreeBudgetBytes) {
@@ -225,10 +257,9 @@ const Router::CoreTree& Router::coreTree(std::uint32_t root) {
         m_treeBytes = 0;
     }
     // Toward a memory item, hosts forward (CXL/PCIe memory hangs off the host).
-    const bool toMemory = m_graph.vertices[m_coreVertex[root]].kind == VertexKind::memory;
     const auto passes = [&](std::uint32_t c) {
         return m_coreTransit[c] ||
-               (toMemory && m_graph.vertices[m_coreVertex[c]].kind == VertexKind::cpu);
+               (viaHost && m_graph.vertices[m_coreVertex[c]].kind == VertexKind::cpu);
     };
     auto tree = std::make_unique<CoreTree>();
     tree->dist.assign(n, kFar);
@@ -250,20 +281,22 @@ const Router::CoreTree& Router::coreTree(std::uint32_t root) {
         }
     }
     m_treeBytes += n * 6;
-    return *m_trees.emplace(root, std::move(tree)).first->second;
+    return *m_trees.emplace(key, std::move(tree)).first->second;
 }
 
 // All pending segments, grouped by destination: the flow at each core vertex, from the
 // farthest inwards, splits equally over its next hops toward the destination.
 void Router::flushCore() {
-    std::sort(m_pending.begin(), m_pending.end(),
-              [](const Pending& a, const Pending& b) { return a.to < b.to; });
+    std::sort(m_pending.begin(), m_pending.end(), [](const Pending& a, const Pending& b) {
+        return a.to != b.to ? a.to < b.to : a.via_host < b.via_host;
+    });
     std::vector<double> flow(m_coreVertex.size(), 0.0);
     std::vector<std::vector<std::uint32_t>> level;
     for (std::size_t i = 0; i < m_pending.size();) {
         if (cancelRequested()) break;  // a cancelled evaluation discards the loads
         const std::uint32_t root = m_pending[i].to;
-        const CoreTree& tree = coreTree(root);
+        const bool viaHost = m_pending[i].via_host;
+        const CoreTree& tree = coreTree(root, viaHost);
         // The search ran from root's twin `rep`: only those two swap places.
         const std::uint32_t rep = m_twin[root];
         const auto dist = [&](std::uint32_t v) -> std::uint32_t {
@@ -272,13 +305,13 @@ void Router::flushCore() {
         const auto lat = [&](std::uint32_t v) -> float {
             return v == root ? 0.f : (v == rep ? tree.lat[root] : tree.lat[v]);
         };
-        const bool toMemory = m_graph.vertices[m_coreVertex[root]].kind == VertexKind::memory;
         const auto passes = [&](std::uint32_t c) {
             return m_coreTransit[c] ||
-                   (toMemory && m_graph.vertices[m_coreVertex[c]].kind == VertexKind::cpu);
+                   (viaHost && m_graph.vertices[m_coreVertex[c]].kind == VertexKind::cpu);
         };
         std::size_t top = 0;
-        for (; i < m_pending.size() && m_pending[i].to == root; ++i) {
+        for (; i < m_pending.size() && m_pending[i].to == root && m_pending[i].via_host == viaHost;
+             ++i) {
             const Pending& p = m_pending[i];
             const std::uint32_t d = dist(p.from);
             if (d == kFar) {

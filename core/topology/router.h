@@ -46,18 +46,22 @@ private:
     struct Pending {                     // a flow segment waiting for the core: anchor to anchor
         std::uint32_t from = 0, to = 0;  // core ids
         double weight = 0;
-        float extra_ns = 0;  // latency outside the core
+        float extra_ns = 0;     // latency outside the core
+        bool via_host = false;  // toward a memory item: hosts forward (CXL/PCIe memory)
     };
 
     void routeFlow(const FlowDemand& f);
-    void outerSegment(std::uint32_t p, std::uint32_t q, double w, float extra_ns);
+    void outerSegment(std::uint32_t p, std::uint32_t q, double w, float extra_ns, bool viaHost);
+    // Whether the core connects port p to port q (anchors, then the search from q's core).
+    bool outerReachable(std::uint32_t p, std::uint32_t q, bool viaHost);
     void addLocal(std::int32_t d, const LocalRoute& r, double w);
     void addDir(std::uint32_t edge, std::uint32_t from, double w);
     void addLoad(std::uint32_t dir, double w) {
         if (m_load[dir] == 0) m_touched.push_back(dir);
         m_load[dir] += w;
     }
-    const CoreTree& coreTree(std::uint32_t root);
+    // The search toward `root`; with `viaHost` hosts forward too (the way to a memory item).
+    const CoreTree& coreTree(std::uint32_t root, bool viaHost);
     void flushCore();
     void findTwins();
 
@@ -76,7 +80,7 @@ private:
     std::vector<std::uint32_t> m_twin;  // core id -> representative core id
     std::vector<std::uint32_t> m_coreOffset, m_coreTo, m_coreEdge;
     std::vector<std::uint32_t> m_coreDir;  // per adjacency entry: the edge direction leaving u
-    std::unordered_map<std::uint32_t, std::unique_ptr<CoreTree>> m_trees;
+    std::unordered_map<std::uint64_t, std::unique_ptr<CoreTree>> m_trees;  // (root, viaHost)
     std::size_t m_treeBytes = 0;
     // Per route() call.
     std::vector<double> m_load;

@@ -52,9 +52,9 @@ private Q_SLOTS:
         QCOMPARE(runCli({}).exit_code, 2);
         QCOMPARE(runCli({"evaluate"}).exit_code, 2);
         QCOMPARE(runCli({"validate", example("dgx-h100-training.json"), "--bogus"}).exit_code, 2);
-        Run pdf = runCli({"report", example("dgx-h100-training.json"), "-o", "x.pdf"});
-        QCOMPARE(pdf.exit_code, 2);
-        QVERIFY(pdf.err.contains("not available yet"));
+        Run unknown = runCli({"report", example("dgx-h100-training.json"), "-o", "x.docx"});
+        QCOMPARE(unknown.exit_code, 2);
+        QVERIFY2(unknown.err.contains(".pdf, .json or .csv"), qPrintable(unknown.err));
         QCOMPARE(
             runCli({"search", example("dgx-h100-training.json"), "--objective", "speed"}).exit_code,
             2);
@@ -191,6 +191,33 @@ private Q_SLOTS:
         QCOMPARE(runCli({"report", example("hand-drawn-cxl.json"), "-o", m_dir.filePath("r.txt")})
                      .exit_code,
                  2);
+    }
+
+    // Every example becomes a multi-page PDF (page objects counted in the file itself).
+    void reportWritesPdfForEveryExample() {
+        const QDir examples(QStringLiteral(INFRAPLAN_SOURCE_DIR "/resources/examples"));
+        const QStringList files = examples.entryList({QStringLiteral("*.json")}, QDir::Files);
+        QVERIFY(files.size() >= 4);
+        static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![s\\w])"));
+        for (const QString& name : files) {
+            const QString pdf = m_dir.filePath(QFileInfo(name).completeBaseName() + ".pdf");
+            Run run = runCli({"report", examples.filePath(name), "-o", pdf});
+            QVERIFY2(run.exit_code == 0, qPrintable(name + ": " + run.err));
+            QFile file(pdf);
+            QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(pdf));
+            const QByteArray bytes = file.readAll();
+            QVERIFY2(bytes.startsWith("%PDF-"), qPrintable(name));
+            QVERIFY2(bytes.size() > 30 * 1024, qPrintable(name));
+            QVERIFY2(QString::fromLatin1(bytes).count(page) >= 2, qPrintable(name));
+        }
+    }
+
+    void reportToAnUnwritablePathExitsTwo() {
+        const QString out = m_dir.filePath("no-such-folder/report.pdf");
+        Run run = runCli({"report", example("dgx-h100-training.json"), "-o", out});
+        QCOMPARE(run.exit_code, 2);
+        QVERIFY2(run.err.contains("cannot write") && run.err.contains(out), qPrintable(run.err));
+        QVERIFY(!QFile::exists(out));
     }
 
     void searchListsStrategiesBestFirst() {

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/perf/inference_engine.h"
+#include "core/perf/inference_setup.h"
 #include "core/perf/inference_step.h"
 #include "core/perf/transformer.h"
 #include "inference_fixtures.h"
@@ -59,14 +60,19 @@ private Q_SLOTS:
         QVERIFY2(r.feasible, r.reasons.empty() ? "" : r.reasons[0].c_str());
         // By hand: every step streams the weight shard (all but the embedding table, which is
         // only gathered) and the KV cache at the achieved HBM bandwidth, plus 2 ring
-        // all-reduces of one token's activations per layer.
+        // all-reduces of one token's activations per layer. Each weight GEMM also pays its
+        // MMA time at the large-GEMM rate, which a GEMV cannot hide under its weight stream
+        // (the engine's ridge term; ~0.4% here).
         const catalog::Accelerator& h100 = *cat().accelerator("nvidia-h100-sxm");
         const double bw = h100.memory_bw_gb_s * 1e9 * h100.memory_efficiency;
         const double weights = (kLlama70Params - kLlama70Embedding) * 1.0 / 4;
         const double meanContext = 128 + 1 + 255 / 2.0;
         const double kv = meanContext * 2 * 80 * 8 * 128 * 1.0 / 4;
         const double allReduce = 2.0 * 3 / 4 * 8192 * 2 / beta + 2 * 3 * alpha;
-        const double handMs = 1e3 * ((weights + kv) / bw + 160 * allReduce);
+        const double gemm =
+            2 * weights /
+            (h100.peak(Precision::fp8) * 1e12 * h100.gemm_efficiency_max);  // 2 FLOPs per fp8 byte
+        const double handMs = 1e3 * ((weights + kv) / bw + gemm + 160 * allReduce);
         const double modelMs = r.inference->tpot_ms.p50;
         qInfo("batch-1 decode: model %.3f ms, bandwidth bound by hand %.3f ms (%+.2f%%)", modelMs,
               handMs, 100 * (modelMs / handMs - 1));
@@ -194,7 +200,7 @@ private Q_SLOTS:
         d.strategy.kv_offload = "pool";
         Results offload = run(d, nullptr);
         QVERIFY(offload.feasible);
-        const double perToken = 2.0 * 80 * 8 * 128 / 4;  // fp8 KV per device
+        const double perToken = 2.0 * 80 * 8 * 128;  // fp8 KV of a token, all 4 shards
         const long long added =
             offload.inference->kv_tokens_per_replica - local.inference->kv_tokens_per_replica;
         QCOMPARE(added, static_cast<long long>(1024e9 / perToken));
@@ -221,6 +227,34 @@ private Q_SLOTS:
         qInfo("goodput: continuous %.2f req/s, static %.2f req/s",
               *continuous.inference->goodput_rps, *batched.inference->goodput_rps);
         QVERIFY(*continuous.inference->goodput_rps > 1.2 * *batched.inference->goodput_rps);
+    }
+
+    // Pre-XQA decode kernels re-read each KV head once per query head of its group: Llama 3
+    // 70B has 8 query heads per KV head, so a step reads 7 more copies of the KV cache.
+    void perHeadDecodeAttentionRereadsKv() {
+        Design d = llama70(4, 4);
+        Results r;
+        const auto grouped = buildServingSetup(d, cat(), nullptr, 10, r);
+        d.strategy.extra["decode_attention"] = "per-head";
+        const auto perHead = buildServingSetup(d, cat(), nullptr, 10, r);
+        QVERIFY(grouped && perHead);
+        const double context = 64 * 4096;  // 64 sequences of 4k tokens
+        const StepShape shape{64, context, 0, 0, 0};
+        const double extra_s =
+            perHead->step->stepTime(shape).total_s - grouped->step->stepTime(shape).total_s;
+        const catalog::Accelerator& h100 = *cat().accelerator("nvidia-h100-sxm");
+        const double bw = h100.memory_bw_gb_s * 1e9 * h100.memory_efficiency;
+        const double hand_s = 7 * context * (2.0 * 80 * 2 * 128) / bw;  // fp8, 2 KV heads/GPU
+        qInfo("per-head attention: +%.3f ms per step, by hand %.3f ms", extra_s * 1e3,
+              hand_s * 1e3);
+        QVERIFY(std::abs(extra_s / hand_s - 1) < 1e-6);
+        d.strategy.extra["decode_attention"] = "sideways";
+        Results bad;
+        QVERIFY(buildServingSetup(d, cat(), nullptr, 10, bad));
+        bool warned = false;
+        for (const std::string& w : bad.warnings)
+            warned |= w.find("strategy.decode_attention") != std::string::npos;
+        QVERIFY(warned);
     }
 
     void tooLargeModelIsInfeasibleWithReason() {

@@ -219,6 +219,21 @@ private Q_SLOTS:
         QVERIFY2(pool.binding.find("host") == 0, pool.binding.c_str());
     }
 
+    void memoryPoolBehindACxlSwitch() {
+        // Template 7: 4 servers x 8 GPUs; each host has 2 CXL 2.0 lanes to one CXL switch that
+        // holds two pools. Only the hosts lead there (not the NICs): all 32 GPUs reach both
+        // pools, 8 GPUs share their host's 2 x 63 GB/s -> 15.75 GB/s each.
+        auto loaded = loadDesignFile(std::string(INFRAPLAN_SOURCE_DIR) +
+                                     "/resources/templates/7-cxl-memory-pool.json");
+        QVERIFY(loaded.ok());
+        const Model m = build(*loaded.design);
+        const std::vector<NetworkMemoryTier> tiers = m.comm->memoryTiers();
+        QCOMPARE(tiers.size(), std::size_t(1));
+        QCOMPARE(tiers.front().unreachable_devices, 0LL);
+        QCOMPARE(tiers.front().per_device_bandwidth_gb_s, 2 * 63.0 / 8);
+        QVERIFY2(tiers.front().binding.find("host") == 0, tiers.front().binding.c_str());
+    }
+
     void concurrentCollectivesShareLinks() {
         // TP and PP of the hand-drawn example do not share a link; two PP transfers at once
         // double the load on the same cables.

@@ -15,6 +15,7 @@
 #include "ui/canvas/designview.h"
 #include "ui/document/designdocument.h"
 #include "ui/evaluation/evaluator.h"
+#include "ui/export/reportexporter.h"
 #include "ui/mainwindow/mainwindow.h"
 #include "ui/mainwindow/recentfiles.h"
 
@@ -135,6 +136,9 @@ void MainWindow::createMenus() {
     m_fileMenu->addAction(a.saveAs);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(a.compare);
+    m_fileMenu->addAction(tr("&Export Report…"), this,
+                          [this] { exportReportInteractively(this, *m_document, *m_evaluator); })
+        ->setObjectName(QStringLiteral("exportReport"));
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(a.quit);
 

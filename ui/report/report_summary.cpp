@@ -1,0 +1,228 @@
+// Title block and executive summary: what was planned, whether it works, and the figures a
+// decision rests on (speed or latency, power, cost per hour and per token).
+#include <QFileInfo>
+#include <algorithm>
+
+#include "catalog/schema.h"
+#include "core/design/resolve.h"
+#include "ui/report/reportformat.h"
+#include "ui/report/reportsections.h"
+
+namespace infraplan::report {
+namespace {
+
+const QString kGood = QStringLiteral("#1E7B34");
+const QString kBad = QStringLiteral("#B3261E");
+
+// The headline figures, by results JSON pointer; a figure the results lack is left out.
+struct Headline {
+    const char* pointer;
+    const char* label;
+};
+constexpr Headline kTrainingHeadlines[] = {
+    {"/training/step_time_s", "Step time"},
+    {"/training/tokens_per_s", "Training throughput (tokens)"},
+    {"/training/mfu", "MFU"},
+    {"/training/time_to_train_days", "Time to train"},
+    {"/reliability/wall_days", "Wall-clock with interruptions"},
+    {"/cost/training_run_usd", "Training run cost"},
+};
+constexpr Headline kInferenceHeadlines[] = {
+    {"/inference/ttft_ms/p50", "TTFT p50"},
+    {"/inference/ttft_ms/p99", "TTFT p99"},
+    {"/inference/tpot_ms/p50", "TPOT p50"},
+    {"/inference/tpot_ms/p99", "TPOT p99"},
+    {"/inference/goodput_rps", "Goodput (requests within SLO)"},
+    {"/inference/slo_attainment", "SLO attainment"},
+    {"/inference/output_tokens_per_s", "Output tokens"},
+};
+constexpr Headline kCommonHeadlines[] = {
+    {"/devices", "Accelerators"},
+    {"/power/facility_kw", "Facility power (average)"},
+    {"/cost/usd_per_device_hour", "Cost per GPU-hour"},
+    {"/cost/usd_per_million_tokens", "Cost per million tokens"},
+    {"/cost/capex_usd", "Capital cost"},
+    {"/cost/tco_usd", "Total cost of ownership"},
+};
+
+// The field whose name carries the unit: "/inference/ttft_ms/p99" -> "ttft_ms".
+std::string unitKey(const std::string& pointer) {
+    const auto last = pointer.rfind('/');
+    const std::string key = pointer.substr(last + 1);
+    if (key == "p50" || key == "p90" || key == "p99" || key == "mean") {
+        const auto before = pointer.rfind('/', last - 1);
+        return pointer.substr(before + 1, last - before - 1);
+    }
+    return key;
+}
+
+QString card(const QString& label, const QString& value) {
+    return QStringLiteral(
+               "<td width=\"33%\" style=\"padding: 5pt;\"><span style=\"font-size: 7.5pt; "
+               "color: #5F6B76;\">%1</span><br/><span style=\"font-size: 13pt; font-weight: "
+               "bold; color: #12355B;\">%2</span></td>")
+        .arg(label.toHtmlEscaped(), value);
+}
+
+QString catalogVersion(const catalog::Catalog& catalog) {
+    int user = 0;
+    int embedded = 0;
+    auto count = [&](const auto& entries) {
+        for (const auto& [id, entry] : entries) {
+            user += entry.origin == catalog::Origin::user;
+            embedded += entry.origin == catalog::Origin::embedded;
+        }
+    };
+    count(catalog.accelerators());
+    count(catalog.memoryNodes());
+    count(catalog.links());
+    count(catalog.switches());
+    count(catalog.nics());
+    count(catalog.nodes());
+    count(catalog.models());
+    count(catalog.defaults());
+    return QStringLiteral(
+               "schema v%1, %2 entries (%3 from the user catalog, %4 embedded in the "
+               "design)")
+        .arg(catalog::latestSchemaVersion())
+        .arg(catalog.size())
+        .arg(user)
+        .arg(embedded);
+}
+
+QString workloadLine(const ReportInput& in) {
+    const QString modelName = modelTitle(in);
+    const bool training = in.design.workload.mode == WorkloadMode::training;
+    QString devices;
+    for (const DevicePool& pool : summarizeDevices(in.design, in.catalog).pools) {
+        if (!pool.accelerator) continue;
+        devices += (devices.isEmpty() ? QString() : QStringLiteral(" + ")) +
+                   QStringLiteral("%1 × %2")
+                       .arg(pool.devices)
+                       .arg(QString::fromStdString(pool.accelerator->name));
+    }
+    return QStringLiteral("%1 %2 on %3")
+        .arg(training ? QStringLiteral("Training") : QStringLiteral("Serving"), modelName,
+             devices.isEmpty() ? QStringLiteral("no accelerators") : devices);
+}
+
+void headlineCards(HtmlBuilder& b, const ReportInput& in) {
+    std::vector<QString> cards;
+    auto collect = [&](const auto& list) {
+        for (const Headline& h : list)
+            if (const auto value = numberAt(in.results, h.pointer))
+                cards.push_back(
+                    card(QString::fromUtf8(h.label), formatField(unitKey(h.pointer), *value)));
+    };
+    collect(kTrainingHeadlines);
+    collect(kInferenceHeadlines);
+    collect(kCommonHeadlines);
+    QString html = QStringLiteral(
+        "<table width=\"100%\" cellspacing=\"4\" cellpadding=\"4\" bgcolor=\"#F4F6F8\" "
+        "style=\"margin-top: 4pt; margin-bottom: 6pt;\">");
+    for (std::size_t i = 0; i < cards.size(); i += 3) {
+        html += QStringLiteral("<tr>");
+        for (std::size_t j = i; j < i + 3; ++j)
+            html += j < cards.size() ? cards[j] : QStringLiteral("<td width=\"33%\"></td>");
+        html += QStringLiteral("</tr>");
+    }
+    b.raw(html + QStringLiteral("</table>\n"));
+}
+
+// The largest bottleneck in a sentence, with its advice.
+void leadingBottleneck(HtmlBuilder& b, const ReportInput& in) {
+    const nlohmann::json& list = valueAt(in.results, "/bottlenecks");
+    if (!list.is_array() || list.empty()) return;
+    const auto top = std::max_element(list.begin(), list.end(), [](const auto& x, const auto& y) {
+        return x.value("share_of_time", 0.0) < y.value("share_of_time", 0.0);
+    });
+    QString advice = escaped(top->value("advice", std::string()));
+    if (!advice.isEmpty()) advice[0] = advice[0].toUpper();
+    b.paragraph(QStringLiteral("<b>Where the time goes:</b> %1 (%2) takes %3 of the time. %4.")
+                    .arg(escaped(top->value("resource", std::string())),
+                         escaped(top->value("phase", std::string())),
+                         formatField("share_of_time", top->value("share_of_time", 0.0)), advice));
+}
+
+}  // namespace
+
+const nlohmann::json* beginSection(HtmlBuilder& b, const ReportInput& in, const char* key,
+                                   const QString& title) {
+    const nlohmann::json& object = valueAt(in.results, std::string("/") + key);
+    if (!object.is_object()) return nullptr;
+    b.section(QString::fromLatin1(key), title);
+    return &object;
+}
+
+QString modelTitle(const ReportInput& in) {
+    const catalog::Model* model = resolveModel(in.design, in.catalog);
+    if (!model) return QStringLiteral("an unknown model");
+    if (!model->name.empty()) return QString::fromStdString(model->name);
+    if (!model->id.empty()) return QString::fromStdString(model->id);
+    return QStringLiteral("an inline model");
+}
+
+QString designTitle(const ReportInput& in) {
+    if (!in.design.name.empty()) return QString::fromStdString(in.design.name);
+    if (!in.source_file.isEmpty()) return QFileInfo(in.source_file).completeBaseName();
+    return QStringLiteral("Untitled design");
+}
+
+void addTitle(HtmlBuilder& b, const ReportInput& in) {
+    b.raw(
+        QStringLiteral("<p style=\"font-size: 8pt; color: #5F6B76; margin-bottom: 0;\">"
+                       "INFRAPLAN · INFRASTRUCTURE PLAN REPORT</p>"));
+    b.raw(QStringLiteral("<h1>%1</h1>\n").arg(designTitle(in).toHtmlEscaped()));
+    b.paragraph(QStringLiteral("<span style=\"font-size: 10.5pt; color: #1F4E79;\">%1</span>")
+                    .arg(workloadLine(in).toHtmlEscaped()));
+    if (!in.design.description.empty()) b.paragraph(escaped(in.design.description));
+    b.keyValues(
+        {
+            {QStringLiteral("Design file"), in.source_file.isEmpty()
+                                                ? QStringLiteral("(not saved)")
+                                                : in.source_file.toHtmlEscaped()},
+            {QStringLiteral("Generated"),
+             in.generated.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"))},
+            {QStringLiteral("Infraplan version"), QStringLiteral(INFRAPLAN_VERSION)},
+            {QStringLiteral("Catalog"), catalogVersion(in.catalog).toHtmlEscaped()},
+        },
+        true);
+}
+
+void addExecutiveSummary(HtmlBuilder& b, const ReportInput& in) {
+    b.section(QStringLiteral("summary"), QStringLiteral("Executive summary"));
+    const bool feasible =
+        valueAt(in.results, "/feasible").is_boolean() && in.results["feasible"].get<bool>();
+    const QString color = feasible ? kGood : kBad;
+    const QString verdict =
+        feasible ? QStringLiteral("FEASIBLE: the design can run this workload as planned.")
+                 : QStringLiteral("NOT FEASIBLE: the design cannot run this workload as planned.");
+    b.raw(
+        QStringLiteral("<table width=\"100%\" cellpadding=\"6\" bgcolor=\"%1\" "
+                       "style=\"margin-bottom: 4pt;\"><tr><td style=\"color: %2; font-size: "
+                       "11pt; font-weight: bold;\">%3</td></tr></table>\n")
+            .arg(feasible ? QStringLiteral("#E3F4E8") : QStringLiteral("#FBE4E2"), color, verdict));
+    QStringList reasons;
+    for (const auto& reason : valueAt(in.results, "/reasons"))
+        if (reason.is_string()) reasons << escaped(reason.get<std::string>());
+    b.bullets(reasons, kBad);
+    headlineCards(b, in);
+    const Slo& slo = in.design.workload.slo;
+    if (in.design.workload.mode == WorkloadMode::inference && (slo.ttft_ms > 0 || slo.tpot_ms > 0))
+        b.paragraph(QStringLiteral("<b>Service-level objective:</b> TTFT ≤ %1, TPOT ≤ %2 at "
+                                   "p%3.")
+                        .arg(slo.ttft_ms > 0 ? formatField("ttft_ms", slo.ttft_ms)
+                                             : QStringLiteral("unbounded"),
+                             slo.tpot_ms > 0 ? formatField("tpot_ms", slo.tpot_ms)
+                                             : QStringLiteral("unbounded"),
+                             formatPlain(slo.percentile)));
+    leadingBottleneck(b, in);
+    const auto warnings = valueAt(in.results, "/warnings").size();
+    if (warnings > 0)
+        b.paragraph(QStringLiteral("<b>%1 warning%2</b> need attention; see <i>Bottlenecks and "
+                                   "warnings</i>.")
+                        .arg(warnings)
+                        .arg(warnings == 1 ? QString() : QStringLiteral("s")));
+}
+
+}  // namespace infraplan::report

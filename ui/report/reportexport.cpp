@@ -1,0 +1,76 @@
+#include "ui/report/reportexport.h"
+
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QSaveFile>
+
+#include "core/io/report_json.h"
+#include "core/io/results_table.h"
+#include "ui/report/reportdocument.h"
+
+namespace infraplan::report {
+namespace {
+
+bool writeAtomically(const QString& path, const QByteArray& bytes, QString* error) {
+    QSaveFile file(path);
+    if (file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit())
+        return true;
+    if (error) *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+    return false;
+}
+
+}  // namespace
+
+std::optional<ReportFormat> reportFormatFor(const QString& path) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("pdf")) return ReportFormat::pdf;
+    if (suffix == QLatin1String("json")) return ReportFormat::json;
+    if (suffix == QLatin1String("csv")) return ReportFormat::csv;
+    return std::nullopt;
+}
+
+bool exportReport(const ReportInput& input, const QString& path, const QString& generator,
+                  QString* error) {
+    const auto format = reportFormatFor(path);
+    if (!format) {
+        if (error)
+            *error = QStringLiteral("%1: the extension must be .pdf, .json or .csv").arg(path);
+        return false;
+    }
+    QByteArray bytes;
+    switch (*format) {
+        case ReportFormat::pdf:
+            if (!qobject_cast<QGuiApplication*>(QCoreApplication::instance())) {
+                if (error) *error = QStringLiteral("a PDF report needs a QGuiApplication");
+                return false;
+            }
+            bytes = renderReportPdf(buildReportHtml(input));
+            break;
+        case ReportFormat::json:
+            bytes = QByteArray::fromStdString(
+                reportToJson(input.design, input.results, generator.toStdString()).dump(2) + "\n");
+            break;
+        case ReportFormat::csv:
+            bytes = QByteArray::fromStdString(resultsToCsv(input.results));
+            break;
+    }
+    return writeAtomically(path, bytes, error);
+}
+
+std::unique_ptr<QGuiApplication> makeHeadlessGuiApplication() {
+    if (QCoreApplication::instance()) return nullptr;
+    // QGuiApplication keeps references to argc/argv for its lifetime (and consumes options).
+    static char program[] = "infraplan";
+    static char option[] = "-platform";
+    static char platform[] = "offscreen";
+    static int argc;
+    static char* argv[4];
+    argc = 3;
+    argv[0] = program;
+    argv[1] = option;
+    argv[2] = platform;
+    argv[3] = nullptr;
+    return std::make_unique<QGuiApplication>(argc, argv);
+}
+
+}  // namespace infraplan::report

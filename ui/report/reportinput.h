@@ -1,0 +1,22 @@
+#pragma once
+// What a report is made of: the design, the catalog it was evaluated against and its results
+// in the JSON contract (DESIGN.md §4). The report reads numbers from these and nowhere else.
+
+#include <QDateTime>
+#include <QString>
+#include <nlohmann/json.hpp>
+
+#include "catalog/catalog.h"
+#include "core/design/design.h"
+
+namespace infraplan::report {
+
+struct ReportInput {
+    const Design& design;
+    const catalog::Catalog& catalog;
+    const nlohmann::json& results;  // resultsToJson(evaluate(design, catalog))
+    QString source_file;            // the design file ("" = unsaved)
+    QDateTime generated = QDateTime::currentDateTimeUtc();
+};
+
+}  // namespace infraplan::report
