@@ -32,6 +32,8 @@ FacilityWorkload facilityWorkload(const Design& design, const Results& results) 
         if (t.step_time_s > 0)
             w.busy_fraction = (t.breakdown.compute_s + t.breakdown.memory_bound_s) / t.step_time_s;
         if (t.time_to_train_days > 0) w.training_ideal_s = t.time_to_train_days * 86400.0;
+        // $/M tokens and J/token of training: per token trained.
+        if (t.tokens_per_s > 0) w.output_tokens_per_s = t.tokens_per_s;
     }
     if (results.inference) {
         const InferenceResults& inf = *results.inference;

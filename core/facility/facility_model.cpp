@@ -89,6 +89,9 @@ FacilityEvaluation evaluateFacility(const Design& design, const catalog::Catalog
     ci.training_wall_h = wallH;
     if (workload.mode == WorkloadMode::inference)
         ci.output_tokens_per_s = workload.output_tokens_per_s;
+    else if (workload.output_tokens_per_s)  // tokens trained, less the time interruptions take
+        ci.output_tokens_per_s =
+            *workload.output_tokens_per_s * (res.reliability ? res.reliability->ettr : 1.0);
     computeCost(params, ci, res.cost, res.energy);
     if (res.cost.own_vs_rent_ratio && *res.cost.own_vs_rent_ratio > 1.0)
         ev.warnings.push_back("owning costs $" + fixed(res.cost.usd_per_device_hour, 2) +

@@ -23,7 +23,8 @@ struct FacilityWorkload {
     std::optional<double> busy_fraction;
     std::optional<double> training_ideal_s;     // time to train without interruptions
     std::optional<double> checkpoint_bytes;     // whole model state written per checkpoint
-    std::optional<double> output_tokens_per_s;  // inference: whole design, at the SLO (goodput)
+    // Whole design: inference output tokens at the SLO (goodput); training tokens trained.
+    std::optional<double> output_tokens_per_s;
 };
 
 // --- pure formulas ---------------------------------------------------------------------------

@@ -29,7 +29,7 @@ struct CostInputs {
     double devices = 0;                         // all accelerators in the design
     double devices_used = 0;                    // those the workload runs on
     std::optional<double> training_wall_h;      // one run, interruptions included
-    std::optional<double> output_tokens_per_s;  // inference, whole design
+    std::optional<double> output_tokens_per_s;  // whole design: served, or trained (x ETTR)
 };
 
 // Facility energy over a year: allocated hours at the workload's draw, the rest idle.
