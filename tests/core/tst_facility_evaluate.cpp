@@ -57,6 +57,13 @@ private Q_SLOTS:
         const double ideal = number(j, "reliability", "ideal_days");
         QVERIFY(std::abs(ideal - j["training"]["time_to_train_days"].get<double>()) < 1e-9);
         QVERIFY(number(j, "reliability", "ettr") < 1 && wallH / 24 > ideal);
+        // Per million tokens trained: the cluster's cost per hour over the tokens it trains in
+        // an hour, interruptions included.
+        const double trained_per_s =
+            j["training"]["tokens_per_s"].get<double>() * number(j, "reliability", "ettr");
+        const double perMtok =
+            number(j, "cost", "usd_per_device_hour") * devices * 1e6 / (3600 * trained_per_s);
+        QVERIFY(std::abs(number(j, "cost", "usd_per_million_tokens") - perMtok) < 1e-9 * perMtok);
         // The facility draws more than the nameplate never, and at least the IT power.
         QVERIFY(number(j, "power", "it_kw") <= number(j, "power", "it_nameplate_kw"));
         QVERIFY(number(j, "power", "facility_kw") > number(j, "power", "it_kw"));
