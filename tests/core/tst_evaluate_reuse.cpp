@@ -5,19 +5,11 @@
 #include "core/evaluate/evaluate.h"
 #include "core/io/design_json.h"
 #include "core/results/results_json.h"
+#include "example_designs.h"
 
 using namespace infraplan;
 
-namespace {
-
-Design example(const char* file) {
-    LoadResult r =
-        loadDesignFile(std::string(INFRAPLAN_SOURCE_DIR) + "/resources/examples/" + file);
-    if (!r.ok()) qFatal("cannot load %s", file);
-    return *r.design;
-}
-
-}  // namespace
+using test::example;
 
 class TestEvaluateReuse : public QObject {
     Q_OBJECT

@@ -9,19 +9,11 @@
 #include "core/io/design_json.h"
 #include "core/perf/roofline.h"
 #include "core/results/results_json.h"
+#include "example_designs.h"
 
 using namespace infraplan;
 
-namespace {
-
-Design example(const char* file) {
-    LoadResult r =
-        loadDesignFile(std::string(INFRAPLAN_SOURCE_DIR) + "/resources/examples/" + file);
-    if (!r.ok()) qFatal("cannot load %s", file);
-    return *r.design;
-}
-
-}  // namespace
+using test::example;
 
 class TestOperators : public QObject {
     Q_OBJECT

@@ -9,21 +9,15 @@
 #include "core/design/validate.h"
 #include "core/evaluate/evaluate.h"
 #include "core/io/design_json.h"
+#include "example_designs.h"
 
 using namespace infraplan;
 
 namespace {
 
-Design handDrawn() {
-    LoadResult loaded = loadDesignFile(std::string(INFRAPLAN_SOURCE_DIR) +
-                                       "/resources/examples/hand-drawn-cxl.json");
-    if (!loaded.ok()) qFatal("hand-drawn-cxl.json does not load");
-    return *loaded.design;
-}
-
 Design withOffload(bool optimizer, bool weights, bool activations,
                    const std::string& target = "pool") {
-    Design d = handDrawn();
+    Design d = test::example("hand-drawn-cxl.json");
     d.strategy.offload = {target, optimizer, weights, activations};
     return d;
 }
