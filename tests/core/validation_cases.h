@@ -1,11 +1,6 @@
 #pragma once
 // Published Megatron-LM training runs (../shared/reference/validation-public.csv) as designs on
 // DGX A100 nodes, shared by the validation test and the benchmark. Header-only, no Qt.
-//
-// Until the catalog seed lands on main, the A100 entries are built here with the values of
-// the catalog branch's seed (spec sheets; gemm_efficiency_max 0.869 = the best-shape MAMF of
-// stas00/ml-engineering, gemm_half_efficiency_gflop 0.62, memory_efficiency 0.88,
-// launch_overhead_us 4). Once the seed is in the built-in catalog, its entries are used.
 
 #include <cstdlib>
 #include <fstream>
@@ -18,60 +13,10 @@
 
 namespace infraplan::validation {
 
+// The A100 entries (nvidia-a100-sxm-80gb, nvidia-dgx-a100-80gb, nvlink-3, ib-hdr-200) come
+// from the built-in catalog with their sources; a copy, so a case may add to it.
 inline catalog::Catalog a100Catalog() {
-    catalog::Catalog c = catalog::builtinCatalog();
-    if (!c.accelerator("nvidia-a100-sxm-80gb")) {
-        catalog::Accelerator a;
-        a.id = "nvidia-a100-sxm-80gb";
-        a.name = "NVIDIA A100 SXM4 80GB";
-        a.vendor = "NVIDIA";
-        a.peak_tflops[static_cast<std::size_t>(catalog::Precision::fp32)] = 19.5;
-        a.peak_tflops[static_cast<std::size_t>(catalog::Precision::tf32)] = 156;
-        a.peak_tflops[static_cast<std::size_t>(catalog::Precision::bf16)] = 312;
-        a.peak_tflops[static_cast<std::size_t>(catalog::Precision::fp16)] = 312;
-        a.peak_tflops[static_cast<std::size_t>(catalog::Precision::int8)] = 624;
-        a.memory_gb = 80;
-        a.memory_bw_gb_s = 2039;
-        a.scaleup_link = "nvlink-3";
-        a.scaleup_bw_gb_s = 300;  // 12 NVLink 3 links x 25 GB/s per direction
-        a.tdp_w = 400;
-        a.idle_w = 50;
-        a.gemm_efficiency_max = 0.869;
-        a.gemm_half_efficiency_gflop = 0.62;
-        a.memory_efficiency = 0.88;
-        a.launch_overhead_us = 4;
-        c.put(a);
-    }
-    if (!c.link("nvlink-3")) {
-        catalog::Link l;
-        l.id = "nvlink-3";
-        l.name = "NVLink 3 link";
-        l.cls = catalog::LinkClass::scale_up;
-        l.bandwidth_gb_s = 25;  // per link per direction
-        l.latency_ns = 500;
-        c.put(l);
-    }
-    if (!c.link("ib-hdr-200")) {
-        catalog::Link l;
-        l.id = "ib-hdr-200";
-        l.name = "InfiniBand HDR 200 Gb/s";
-        l.cls = catalog::LinkClass::scale_out;
-        l.bandwidth_gb_s = 25;
-        l.latency_ns = 600;
-        c.put(l);
-    }
-    if (!c.node("nvidia-dgx-a100-80gb")) {
-        catalog::NodeTemplate n;
-        n.id = "nvidia-dgx-a100-80gb";
-        n.name = "NVIDIA DGX A100 80GB";
-        n.accelerator = "nvidia-a100-sxm-80gb";
-        n.accelerators = 8;
-        n.scaleup_link = "nvlink-3";
-        n.nics = 8;
-        n.nic_link = "ib-hdr-200";
-        c.put(n);
-    }
-    return c;
+    return catalog::builtinCatalog();
 }
 
 struct Case {
