@@ -21,8 +21,8 @@ struct FacilityWorkload {
     // Share of the time used devices are busy (compute or memory work), 0..1; scales their
     // draw between idle and the full-activity fraction. Absent = 1.
     std::optional<double> busy_fraction;
-    std::optional<double> training_ideal_s;     // time to train without interruptions
-    std::optional<double> checkpoint_bytes;     // whole model state written per checkpoint
+    std::optional<double> training_ideal_s;  // time to train without interruptions
+    std::optional<double> checkpoint_bytes;  // whole model state written per checkpoint
     // Whole design: inference output tokens at the SLO (goodput); training tokens trained.
     std::optional<double> output_tokens_per_s;
 };

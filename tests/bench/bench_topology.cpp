@@ -57,7 +57,8 @@ void stepCollectives16k(benchmark::State& state) {
     for (auto _ : state) {
         FlowCommModel model(r.graph, d, catalog::builtinCatalog());
         double total = 0;
-        for (const CollectiveRequest& c : kStep) total += model.cost(c).time_s;
+        for (const CollectiveRequest& c : kStep)
+            total += model.cost(c).time_s;
         total += model.concurrentCost(kStep).time_s;
         benchmark::DoNotOptimize(total);
         state.counters["step_comm_s"] = total;
@@ -69,7 +70,8 @@ void networkReport16k(benchmark::State& state) {
     const Design d = design16k();
     const ExpandResult r = expand(d, catalog::builtinCatalog());
     FlowCommModel model(r.graph, d, catalog::builtinCatalog());
-    for (const CollectiveRequest& c : kStep) model.cost(c);
+    for (const CollectiveRequest& c : kStep)
+        model.cost(c);
     for (auto _ : state) {
         NetworkResults net = model.network();
         benchmark::DoNotOptimize(net.links.data());

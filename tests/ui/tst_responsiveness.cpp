@@ -56,9 +56,10 @@ private Q_SLOTS:
         w.document()->setStrategy(strategy, QStringLiteral("Set PP"));
         const qint64 guiStrategy = clock.elapsed();
         QTRY_VERIFY_WITH_TIMEOUT(evaluated.count() >= 1, 30000);
-        qInfo("16,384 GPUs, strategy edit: GUI-thread edit %lld ms; edit -> dashboard %lld ms "
-              "(engine %.1f ms)",
-              guiStrategy, clock.elapsed(), w.evaluator()->latest()->elapsed_ms);
+        qInfo(
+            "16,384 GPUs, strategy edit: GUI-thread edit %lld ms; edit -> dashboard %lld ms "
+            "(engine %.1f ms)",
+            guiStrategy, clock.elapsed(), w.evaluator()->latest()->elapsed_ms);
         // A burst of edits evaluates once for the last one, not once per edit.
         evaluated.clear();
         for (int n = 2040; n < 2048; ++n) {

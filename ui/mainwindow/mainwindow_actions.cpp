@@ -136,8 +136,9 @@ void MainWindow::createMenus() {
     m_fileMenu->addAction(a.saveAs);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(a.compare);
-    m_fileMenu->addAction(tr("&Export Report…"), this,
-                          [this] { exportReportInteractively(this, *m_document, *m_evaluator); })
+    m_fileMenu
+        ->addAction(tr("&Export Report…"), this,
+                    [this] { exportReportInteractively(this, *m_document, *m_evaluator); })
         ->setObjectName(QStringLiteral("exportReport"));
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(a.quit);
