@@ -6,8 +6,13 @@ namespace infraplan::catalog {
 namespace {
 constexpr int kBusyTimeoutMs = 5000;  // wait this long for another writer before failing
 
+bool isBusy(sqlite3* db) {
+    const int code = db ? sqlite3_errcode(db) & 0xff : SQLITE_OK;
+    return code == SQLITE_BUSY || code == SQLITE_LOCKED;
+}
+
 [[noreturn]] void fail(sqlite3* db, const std::string& what) {
-    throw SqlError(what + ": " + (db ? sqlite3_errmsg(db) : "out of memory"));
+    throw SqlError(what + ": " + (db ? sqlite3_errmsg(db) : "out of memory"), isBusy(db));
 }
 }  // namespace
 
@@ -99,7 +104,7 @@ void Database::exec(const std::string& sql) {
     if (sqlite3_exec(m_db, sql.c_str(), nullptr, nullptr, &error) != SQLITE_OK) {
         std::string message = error ? error : sqlite3_errmsg(m_db);
         sqlite3_free(error);
-        throw SqlError(message);
+        throw SqlError(message, isBusy(m_db));
     }
 }
 

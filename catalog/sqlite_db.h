@@ -14,7 +14,14 @@ namespace infraplan::catalog {
 
 class SqlError : public std::runtime_error {
 public:
-    using std::runtime_error::runtime_error;
+    explicit SqlError(const std::string& what, bool busy = false)
+        : std::runtime_error(what), m_busy(busy) {}
+    // Another connection held the lock past the busy timeout, or SQLite reported a lock
+    // conflict it does not wait on: trying again later may succeed.
+    bool busy() const { return m_busy; }
+
+private:
+    bool m_busy = false;
 };
 
 class Statement {

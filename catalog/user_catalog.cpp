@@ -1,7 +1,9 @@
 #include "catalog/user_catalog.h"
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <thread>
 
 #include "catalog/builtin.h"
 #include "catalog/schema.h"
@@ -10,6 +12,23 @@
 namespace infraplan::catalog {
 namespace {
 namespace fs = std::filesystem;
+
+// Runs one whole write (open, migrate, transaction) again when another instance held a lock
+// SQLite does not wait on: two instances creating the file at once race for the exclusive lock
+// that switching it to WAL needs, and the loser gets SQLITE_BUSY at once, whatever the busy
+// timeout (seen about once in 15 runs of tst_user_catalog's concurrent writers).
+template <typename Write>
+auto retryWhileBusy(Write write) {
+    constexpr int kAttempts = 50;
+    for (int attempt = 1;; ++attempt) {
+        try {
+            return write();
+        } catch (const SqlError& e) {
+            if (!e.busy() || attempt == kAttempts) throw;
+            std::this_thread::sleep_for(std::chrono::milliseconds(10 * attempt));
+        }
+    }
+}
 
 std::string env(const char* name) {
     const char* value = std::getenv(name);
@@ -115,12 +134,14 @@ bool writeUserEntries(const std::string& user_path, const std::vector<AnyEntry>&
         std::error_code ec;
         const fs::path parent = fs::path(path).parent_path();
         if (!parent.empty()) fs::create_directories(parent, ec);
-        Database db(path, Database::Mode::read_write_create);
-        prepareWritable(db);
-        Transaction tx(db);
-        for (const auto& e : entries)
-            writeEntry(db, e);
-        tx.commit();
+        retryWhileBusy([&] {
+            Database db(path, Database::Mode::read_write_create);
+            prepareWritable(db);
+            Transaction tx(db);
+            for (const auto& e : entries)
+                writeEntry(db, e);
+            tx.commit();
+        });
         return true;
     } catch (const std::exception& e) {
         if (error) *error = "cannot write user catalog " + path + ": " + e.what();
@@ -136,11 +157,14 @@ bool removeUserEntry(const std::string& user_path, const std::string& id, std::s
             if (error) *error = "there is no user catalog at " + path;
             return false;
         }
-        Database db(path, Database::Mode::read_write_create);
-        prepareWritable(db);
-        Transaction tx(db);
-        const bool removed = deleteEntry(db, id);
-        tx.commit();
+        const bool removed = retryWhileBusy([&] {
+            Database db(path, Database::Mode::read_write_create);
+            prepareWritable(db);
+            Transaction tx(db);
+            const bool gone = deleteEntry(db, id);
+            tx.commit();
+            return gone;
+        });
         if (!removed && error) *error = "the user catalog has no entry \"" + id + "\"";
         return removed;
     } catch (const std::exception& e) {
