@@ -29,7 +29,7 @@ Design llamaDesign() {
 
 // 100k requests, 4 TP=4 replicas of Llama 3 70B on H100, continuous batching, chunked prefill.
 static void BM_Simulate100kRequests(benchmark::State& state) {
-    const catalog::Catalog catalog = test::inferenceCatalog();
+    const catalog::Catalog& catalog = infraplan::catalog::builtinCatalog();
     const Design d = llamaDesign();
     const DeviceSummary devices = summarizeDevices(d, catalog);
     RankLayout layout;
@@ -62,7 +62,7 @@ BENCHMARK(BM_Simulate100kRequests)->Arg(100'000)->Unit(benchmark::kMillisecond);
 
 // evaluate-level: 10k-request simulation plus the goodput bisection.
 static void BM_EvaluateInferenceDesign(benchmark::State& state) {
-    const catalog::Catalog catalog = test::inferenceCatalog();
+    const catalog::Catalog& catalog = infraplan::catalog::builtinCatalog();
     const Design d = llamaDesign();
     for (auto _ : state) {
         Results r;

@@ -21,7 +21,7 @@ const std::vector<validation::Case>& cases() {
 }
 
 const catalog::Catalog& a100() {
-    static const catalog::Catalog c = validation::a100Catalog();
+    static const catalog::Catalog& c = catalog::builtinCatalog();
     return c;
 }
 

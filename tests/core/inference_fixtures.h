@@ -1,17 +1,12 @@
 #pragma once
-// Shared by the inference test suites: the catalog, a textbook alpha-beta ring for TP
-// collectives, and a design builder.
+// Shared by the inference test suites: a textbook alpha-beta ring for TP collectives and a
+// design builder (on the built-in catalog's entries).
 
 #include "catalog/catalog.h"
 #include "core/design/design.h"
 #include "core/perf/comm_model.h"
 
 namespace infraplan::test {
-
-// The built-in catalog (A100, H100, the Llama models) as a copy a test may add entries to.
-inline catalog::Catalog inferenceCatalog() {
-    return catalog::builtinCatalog();
-}
 
 // Ring all-reduce over the TP group on the scale-up link: 2(n-1)/n * S / beta + 2(n-1) alpha
 // (DESIGN.md §6). Other collectives: bytes over beta plus one alpha.

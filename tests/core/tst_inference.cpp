@@ -15,10 +15,6 @@ using namespace infraplan;
 using catalog::Precision;
 
 namespace {
-const catalog::Catalog& cat() {
-    static const catalog::Catalog c = test::inferenceCatalog();
-    return c;
-}
 
 // Llama 3 70B parameters by hand (config.json: 80 layers, h 8192, 64 heads, 8 KV heads of 128,
 // SwiGLU 28672, vocab 128256, untied): attention q,o 8192^2 each, k,v 8192x1024 each; MLP
@@ -40,7 +36,7 @@ Results run(const Design& d, const CommModel* comm) {
     options.goodput_requests = 600;
     options.bisection_steps = 8;
     Results r;
-    evaluateInference(d, cat(), comm, r, options);
+    evaluateInference(d, catalog::builtinCatalog(), comm, r, options);
     return r;
 }
 }  // namespace
@@ -63,7 +59,8 @@ private Q_SLOTS:
         // all-reduces of one token's activations per layer. Each weight GEMM also pays its
         // MMA time at the large-GEMM rate, which a GEMV cannot hide under its weight stream
         // (the engine's ridge term; ~0.4% here).
-        const catalog::Accelerator& h100 = *cat().accelerator("nvidia-h100-sxm");
+        const catalog::Accelerator& h100 =
+            *catalog::builtinCatalog().accelerator("nvidia-h100-sxm");
         const double bw = h100.memory_bw_gb_s * 1e9 * h100.memory_efficiency;
         const double weights = (kLlama70Params - kLlama70Embedding) * 1.0 / 4;
         const double meanContext = 128 + 1 + 255 / 2.0;
@@ -105,8 +102,9 @@ private Q_SLOTS:
     }
 
     void gqaAndMlaKvPerDevice() {
-        const catalog::Model& m = *cat().model("llama3-70b");
-        const catalog::Accelerator& h100 = *cat().accelerator("nvidia-h100-sxm");
+        const catalog::Model& m = *catalog::builtinCatalog().model("llama3-70b");
+        const catalog::Accelerator& h100 =
+            *catalog::builtinCatalog().accelerator("nvidia-h100-sxm");
         InferenceStepModel tp8(m, h100, {Precision::bf16, Precision::bf16, 2}, {8, 1, 1}, nullptr);
         QCOMPARE(tp8.kvBytesPerTokenPerDevice(), 2.0 * 80 * 1 * 128 * 2);
         // 16 ranks, 8 KV heads: each head is held twice, a device keeps one.
@@ -234,15 +232,16 @@ private Q_SLOTS:
     void perHeadDecodeAttentionRereadsKv() {
         Design d = llama70(4, 4);
         Results r;
-        const auto grouped = buildServingSetup(d, cat(), nullptr, 10, r);
+        const auto grouped = buildServingSetup(d, catalog::builtinCatalog(), nullptr, 10, r);
         d.strategy.extra["decode_attention"] = "per-head";
-        const auto perHead = buildServingSetup(d, cat(), nullptr, 10, r);
+        const auto perHead = buildServingSetup(d, catalog::builtinCatalog(), nullptr, 10, r);
         QVERIFY(grouped && perHead);
         const double context = 64 * 4096;  // 64 sequences of 4k tokens
         const StepShape shape{64, context, 0, 0, 0};
         const double extra_s =
             perHead->step->stepTime(shape).total_s - grouped->step->stepTime(shape).total_s;
-        const catalog::Accelerator& h100 = *cat().accelerator("nvidia-h100-sxm");
+        const catalog::Accelerator& h100 =
+            *catalog::builtinCatalog().accelerator("nvidia-h100-sxm");
         const double bw = h100.memory_bw_gb_s * 1e9 * h100.memory_efficiency;
         const double hand_s = 7 * context * (2.0 * 80 * 2 * 128) / bw;  // fp8, 2 KV heads/GPU
         qInfo("per-head attention: +%.3f ms per step, by hand %.3f ms", extra_s * 1e3,
@@ -250,7 +249,7 @@ private Q_SLOTS:
         QVERIFY(std::abs(extra_s / hand_s - 1) < 1e-6);
         d.strategy.extra["decode_attention"] = "sideways";
         Results bad;
-        QVERIFY(buildServingSetup(d, cat(), nullptr, 10, bad));
+        QVERIFY(buildServingSetup(d, catalog::builtinCatalog(), nullptr, 10, bad));
         bool warned = false;
         for (const std::string& w : bad.warnings)
             warned |= w.find("strategy.decode_attention") != std::string::npos;

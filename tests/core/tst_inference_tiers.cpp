@@ -17,10 +17,6 @@ using namespace infraplan;
 using catalog::Precision;
 
 namespace {
-const catalog::Catalog& cat() {
-    static const catalog::Catalog c = test::inferenceCatalog();
-    return c;
-}
 
 // Llama 3 70B, fp8 weights and KV, TP 4 on four H100 (fp8 KV per device and token:
 // 2 (K, V) x 80 layers x 2 of 8 KV heads x 128 x 1 byte).
@@ -57,10 +53,11 @@ private Q_SLOTS:
         addMemory(d, "pool", "generic-cxl-pool-1tb", 1);
         d.hardware.links.push_back({"gpus", "pool", "cxl-2", 1, nlohmann::json::object()});
         d.strategy.kv_offload = "pool";
-        PreparedDesign prepared = prepareDesign(d, cat());
+        PreparedDesign prepared = prepareDesign(d, catalog::builtinCatalog());
         QVERIFY(prepared.ok());
         Results r = prepared.base;
-        auto network = std::make_unique<FlowCommModel>(*prepared.graph, d, cat());
+        auto network =
+            std::make_unique<FlowCommModel>(*prepared.graph, d, catalog::builtinCatalog());
         const std::vector<NetworkMemoryTier> tiers = network->memoryTiers();
         QCOMPARE(tiers.size(), std::size_t(1));
         // By hand: each GPU has one CXL 2.0 x16 link (63 GB/s) at the topology engine's
@@ -68,7 +65,8 @@ private Q_SLOTS:
         // does not bind.
         const double link_b_s = 63e9 * CollectiveEfficiency{}.scaleout;
         QVERIFY(std::abs(tiers[0].per_device_bandwidth_gb_s * 1e9 / link_b_s - 1) < 1e-9);
-        std::optional<ServingSetup> s = buildServingSetup(d, cat(), nullptr, 10, r, &tiers);
+        std::optional<ServingSetup> s =
+            buildServingSetup(d, catalog::builtinCatalog(), nullptr, 10, r, &tiers);
         QVERIFY(s);
         // The pool holds every device's shard of a token: 1,024 GB / (4 x 40,960 B).
         QCOMPARE(s->memory.offload_tokens,
@@ -82,7 +80,7 @@ private Q_SLOTS:
               hand_s * 1e3);
         QVERIFY(std::abs(extra_s / hand_s - 1) < 1e-9);
         // Through evaluate(): the same figure, and no "estimated" warning.
-        const Results full = evaluatePrepared(prepared, d, cat());
+        const Results full = evaluatePrepared(prepared, d, catalog::builtinCatalog());
         QVERIFY(full.feasible);
         for (const std::string& w : full.warnings)
             QVERIFY2(w.find("estimated from its links") == w.npos, w.c_str());
@@ -94,7 +92,7 @@ private Q_SLOTS:
         d.hardware.links.push_back({"gpus", "pool", "cxl-2", 1, nlohmann::json::object()});
         d.strategy.kv_offload = "pool";
         Results r;
-        evaluateInference(d, cat(), nullptr, r);
+        evaluateInference(d, catalog::builtinCatalog(), nullptr, r);
         QVERIFY(r.feasible);
         bool said = false;
         for (const std::string& w : r.warnings)
@@ -109,9 +107,11 @@ private Q_SLOTS:
         addMemory(d, "pim", "samsung-hbm-pim-aquabolt-xl", 16);  // 96 GB, 4 cubes per GPU
         d.strategy.extra["near_memory_attention"] = "pim";
         Results r;
-        std::optional<ServingSetup> s = buildServingSetup(d, cat(), nullptr, 10, r);
+        std::optional<ServingSetup> s =
+            buildServingSetup(d, catalog::builtinCatalog(), nullptr, 10, r);
         QVERIFY(s);
-        const catalog::MemoryNode& pim = *cat().memory("samsung-hbm-pim-aquabolt-xl");
+        const catalog::MemoryNode& pim =
+            *catalog::builtinCatalog().memory("samsung-hbm-pim-aquabolt-xl");
         const double flops_s = pim.compute_tflops * 1e12 * 16 / 4;  // per GPU
         const double bw_b_s = pim.bandwidth_gb_s * 1e9 * 16 / 4;
         // Per layer and context token on one GPU: 16 query heads x 2 x (128 + 128) FLOPs,
@@ -134,7 +134,7 @@ private Q_SLOTS:
     // near-memory part with 10 FLOPs per byte of internal bandwidth (an AiM-like device:
     // 1 TFLOP/s over 100 GB/s, built here) the bandwidth binds.
     void nearMemoryAttentionMhaIsBandwidthBound() {
-        catalog::Catalog c = cat();
+        catalog::Catalog c = catalog::builtinCatalog();
         catalog::MemoryNode aim;
         aim.id = "test-pim";
         aim.type = catalog::MemoryNodeType::pim;
@@ -171,7 +171,7 @@ private Q_SLOTS:
     }
 
     void pimWithoutBandwidthIsRefusedClearly() {
-        catalog::Catalog c = cat();
+        catalog::Catalog c = catalog::builtinCatalog();
         catalog::MemoryNode broken = *c.memory("samsung-hbm-pim-aquabolt-xl");
         broken.id = "broken-pim";
         broken.bandwidth_gb_s = 0;

@@ -166,7 +166,7 @@ class TestInferenceValidation : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void tensorRtLlmCases() {
-        const catalog::Catalog catalog = test::inferenceCatalog();
+        const catalog::Catalog& catalog = infraplan::catalog::builtinCatalog();
         const auto rows = readRows("I2-");
         QVERIFY2(rows.size() >= 8, "validation-public.csv rows I2-* not found");
         std::vector<double> errors;
@@ -203,7 +203,7 @@ private Q_SLOTS:
     }
 
     void heldOutRowsOfTheSameTables() {
-        const catalog::Catalog catalog = test::inferenceCatalog();
+        const catalog::Catalog& catalog = infraplan::catalog::builtinCatalog();
         std::vector<double> errors;
         for (const HeldOut& c : kHeldOut) {
             std::string why;

@@ -20,7 +20,7 @@ private Q_SLOTS:
             validation::loadCases(std::string(INFRAPLAN_REFERENCE_DIR) + "/validation-public.csv");
         if (cases.empty()) QSKIP("validation-public.csv not found next to the repository");
         QVERIFY(cases.size() >= 10);
-        const catalog::Catalog cat = validation::a100Catalog();
+        const catalog::Catalog& cat = catalog::builtinCatalog();
         std::vector<double> errors;
         double korthikantiSum = 0, korthikantiMax = 0;
         int korthikanti = 0;

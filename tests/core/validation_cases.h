@@ -13,12 +13,6 @@
 
 namespace infraplan::validation {
 
-// The A100 entries (nvidia-a100-sxm-80gb, nvidia-dgx-a100-80gb, nvlink-3, ib-hdr-200) come
-// from the built-in catalog with their sources; a copy, so a case may add to it.
-inline catalog::Catalog a100Catalog() {
-    return catalog::builtinCatalog();
-}
-
 struct Case {
     std::string id;
     std::string model;
