@@ -17,6 +17,8 @@ constexpr std::array<const char*, 3> kTrafficModeNames{"batch", "offline", "pois
 constexpr std::array<const char*, 4> kScheduleNames{"1f1b", "interleaved", "gpipe", "zero-bubble"};
 constexpr std::array<const char*, 3> kRecomputeNames{"none", "selective", "full"};
 constexpr std::array<const char*, 2> kSchedulerNames{"static", "continuous"};
+constexpr std::array<const char*, 2> kOverlapTpScopeNames{"full", "backward"};
+constexpr std::array<const char*, 2> kDecodeAttentionNames{"grouped", "per-head"};
 constexpr std::array<const char*, 4> kCoolingNames{"air", "rear-door", "direct-liquid",
                                                    "immersion"};
 
@@ -63,6 +65,18 @@ const char* toString(BatchScheduler s) {
 }
 std::optional<BatchScheduler> batchSchedulerFromString(const std::string& name) {
     return enumValue<BatchScheduler>(kSchedulerNames, name);
+}
+const char* toString(OverlapTpScope s) {
+    return enumName(kOverlapTpScopeNames, s);
+}
+std::optional<OverlapTpScope> overlapTpScopeFromString(const std::string& name) {
+    return enumValue<OverlapTpScope>(kOverlapTpScopeNames, name);
+}
+const char* toString(DecodeAttention a) {
+    return enumName(kDecodeAttentionNames, a);
+}
+std::optional<DecodeAttention> decodeAttentionFromString(const std::string& name) {
+    return enumValue<DecodeAttention>(kDecodeAttentionNames, name);
 }
 const char* toString(Cooling c) {
     return enumName(kCoolingNames, c);

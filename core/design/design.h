@@ -123,6 +123,8 @@ struct Workload {
     std::optional<catalog::Precision> kv_precision;  // absent = precision
     Traffic traffic;
     Slo slo;
+    std::optional<long long> requests;  // requests simulated; absent = the engine's 10,000
+    std::uint64_t seed = 1;             // random seed of the request stream
     nlohmann::json extra = nlohmann::json::object();
 };
 
@@ -137,6 +139,25 @@ std::optional<Recompute> recomputeFromString(const std::string& name);
 enum class BatchScheduler : std::uint8_t { static_, continuous };
 const char* toString(BatchScheduler s);
 std::optional<BatchScheduler> batchSchedulerFromString(const std::string& name);
+
+// Which tensor-parallel traffic `overlap_tp` hides: forward and backward (Transformer Engine's
+// userbuffers overlap) or only the backward part.
+enum class OverlapTpScope : std::uint8_t { full, backward };
+const char* toString(OverlapTpScope s);
+std::optional<OverlapTpScope> overlapTpScopeFromString(const std::string& name);
+
+// Decode attention kernels: grouped (one read of each KV head per GQA group, as XQA and
+// FlashDecoding do) or per-head (older kernels that re-read it for every query head).
+enum class DecodeAttention : std::uint8_t { grouped, per_head };
+const char* toString(DecodeAttention a);
+std::optional<DecodeAttention> decodeAttentionFromString(const std::string& name);
+
+// Speculative decoding: a small draft model proposes tokens, the target verifies them in one pass.
+struct SpeculativeOptions {
+    std::string draft_model;       // catalog model id
+    int draft_tokens = 4;          // tokens proposed per verification
+    double acceptance_rate = 0.7;  // chance each proposed token is accepted
+};
 
 struct Disaggregation {
     int prefill_replicas = 0;
@@ -170,15 +191,31 @@ struct Strategy {
     bool flash_attention = true;
     std::string placement = "tp-first";
     TrainingOffload offload;
+    OverlapTpScope overlap_tp_scope = OverlapTpScope::full;
+    // Tokens on the busiest expert rank over the mean. A trained router with an auxiliary
+    // balancing loss leaves ~10-20% more on the busiest (Switch Transformer §2.2; GShard's
+    // capacity factor 1.25 as the upper bound); docs/training-engine.md.
+    double moe_imbalance = 1.15;
     // inference
     int replicas = 0;  // 0 = as many as the devices allow
     int max_batch = 256;
     BatchScheduler scheduler = BatchScheduler::continuous;
     std::optional<Disaggregation> disaggregated;
     std::string kv_offload;  // memory item id
+    std::optional<SpeculativeOptions> speculative;
+    // Token budget per iteration (chunked prefill); absent = 8192 for continuous batching,
+    // 0 (whole prompts) for static batches. See maxStepTokens().
+    std::optional<int> max_step_tokens;
+    double memory_utilization = 0.9;  // share of device memory the serving runtime may use
+    int kv_block_tokens = 16;         // paged KV-cache block size
+    DecodeAttention decode_attention = DecodeAttention::grouped;
+    std::string near_memory_attention;  // memory item id with near-memory compute (PIM)
     nlohmann::json extra = nlohmann::json::object();
 
     bool dpIsAuto() const { return dp == 0; }
+    int maxStepTokens() const {
+        return max_step_tokens.value_or(scheduler == BatchScheduler::static_ ? 0 : 8192);
+    }
 };
 
 enum class Cooling : std::uint8_t { air, rear_door, direct_liquid, immersion };

@@ -124,6 +124,10 @@ void checkWorkload(const Design& design, const catalog::Catalog& catalog, Diagno
     const Strategy& s = design.strategy;
     checkMemoryTarget(design, "/strategy/kv_offload", s.kv_offload, diags);
     checkMemoryTarget(design, "/strategy/offload/target", s.offload.target, diags);
+    checkMemoryTarget(design, "/strategy/near_memory_attention", s.near_memory_attention, diags);
+    if (s.speculative && !s.speculative->draft_model.empty())
+        checkRef("/strategy/speculative/draft_model", s.speculative->draft_model,
+                 catalog::EntryKind::model, catalog, diags);
     if (s.interleave > 1 && s.pp == 1)
         diags.warning("/strategy/interleave",
                       "has no effect without pipeline parallelism (pp = 1)");

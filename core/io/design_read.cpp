@@ -170,6 +170,18 @@ Slo readSlo(const json& value, const std::string& pointer, Diagnostics& diags) {
     return s;
 }
 
+// The simulated request stream (inference): how many requests, and its random seed.
+void readRequestStream(ObjectReader& r, Workload& w) {
+    if (r.has("requests")) {
+        long long requests = 0;
+        r.integer("requests", requests, 1, 1'000'000);
+        if (requests > 0) w.requests = requests;
+    }
+    long long seed = static_cast<long long>(w.seed);
+    r.integer("seed", seed, 0, 1'000'000'000'000'000LL);
+    w.seed = static_cast<std::uint64_t>(seed);
+}
+
 Workload readWorkload(const json& value, const std::string& pointer, Diagnostics& diags) {
     Workload w;
     ObjectReader r(value, pointer, diags);
@@ -205,8 +217,43 @@ Workload readWorkload(const json& value, const std::string& pointer, Diagnostics
     if (const json* t = r.raw("traffic"))
         w.traffic = readTraffic(*t, r.pointerTo("traffic"), diags);
     if (const json* s = r.raw("slo")) w.slo = readSlo(*s, r.pointerTo("slo"), diags);
+    readRequestStream(r, w);
     w.extra = r.unknown();
     return w;
+}
+
+// Training-engine options beyond the parallel layout (docs/training-engine.md).
+void readTrainingOptions(ObjectReader& r, Strategy& s) {
+    r.enumeration("overlap_tp_scope", s.overlap_tp_scope, overlapTpScopeFromString,
+                  "full, backward");
+    r.number("moe_imbalance", s.moe_imbalance, 1, 64);
+}
+
+std::optional<SpeculativeOptions> readSpeculative(ObjectReader& r) {
+    const json* value = r.raw("speculative");
+    if (!value || value->is_null()) return std::nullopt;
+    ObjectReader sr(*value, r.pointerTo("speculative"), r.diagnostics());
+    if (!sr.valid()) return std::nullopt;
+    SpeculativeOptions spec;
+    sr.string("draft_model", spec.draft_model, true);
+    if (sr.has("draft_model") && spec.draft_model.empty())
+        r.diagnostics().error(sr.pointerTo("draft_model"), "must name a catalog model");
+    sr.integer("draft_tokens", spec.draft_tokens, 1, 16);
+    sr.number("acceptance_rate", spec.acceptance_rate, 0, 0.99);
+    return spec;
+}
+
+// Serving-runtime options of inference designs (docs/inference-engine.md).
+void readServingOptions(ObjectReader& r, Strategy& s) {
+    s.speculative = readSpeculative(r);
+    int stepTokens = -1;
+    r.integer("max_step_tokens", stepTokens, 0, 1 << 22);
+    if (stepTokens >= 0) s.max_step_tokens = stepTokens;
+    r.number("memory_utilization", s.memory_utilization, 0.1, 1.0);
+    r.integer("kv_block_tokens", s.kv_block_tokens, 1, 4096);
+    r.enumeration("decode_attention", s.decode_attention, decodeAttentionFromString,
+                  "grouped, per-head");
+    r.string("near_memory_attention", s.near_memory_attention);
 }
 
 Strategy readStrategy(const json& value, const std::string& pointer, Diagnostics& diags) {
@@ -258,6 +305,8 @@ Strategy readStrategy(const json& value, const std::string& pointer, Diagnostics
         orr.boolean("weights", s.offload.weights);
         orr.boolean("activations", s.offload.activations);
     }
+    readTrainingOptions(r, s);
+    readServingOptions(r, s);
     s.extra = r.unknown();
     return s;
 }

@@ -74,6 +74,8 @@ json workloadToJson(const Workload& w) {
     if (w.train_tokens > 0) j["train_tokens"] = w.train_tokens;
     const Workload defaults;
     const bool inference = w.mode == WorkloadMode::inference;
+    if (w.requests) j["requests"] = *w.requests;
+    if (inference || w.seed != defaults.seed) j["seed"] = w.seed;
     if (w.kv_precision) j["kv_precision"] = catalog::toString(*w.kv_precision);
     const Traffic& t = w.traffic;
     const bool trafficDefault =
@@ -98,6 +100,32 @@ json workloadToJson(const Workload& w) {
     }
     mergeExtra(j, w.extra);
     return j;
+}
+
+// Training-engine options: written for training designs, and when set in others.
+void writeTrainingOptions(json& j, const Strategy& s, bool inference) {
+    const Strategy defaults;
+    if (!inference || s.overlap_tp_scope != defaults.overlap_tp_scope)
+        j["overlap_tp_scope"] = toString(s.overlap_tp_scope);
+    if (!inference || s.moe_imbalance != defaults.moe_imbalance)
+        j["moe_imbalance"] = s.moe_imbalance;
+}
+
+// Serving-runtime options: written for inference designs, and when set in others.
+void writeServingOptions(json& j, const Strategy& s, bool inference) {
+    const Strategy defaults;
+    if (s.speculative)
+        j["speculative"] = {{"draft_model", s.speculative->draft_model},
+                            {"draft_tokens", s.speculative->draft_tokens},
+                            {"acceptance_rate", s.speculative->acceptance_rate}};
+    if (s.max_step_tokens) j["max_step_tokens"] = *s.max_step_tokens;
+    if (inference || s.memory_utilization != defaults.memory_utilization)
+        j["memory_utilization"] = s.memory_utilization;
+    if (inference || s.kv_block_tokens != defaults.kv_block_tokens)
+        j["kv_block_tokens"] = s.kv_block_tokens;
+    if (inference || s.decode_attention != defaults.decode_attention)
+        j["decode_attention"] = toString(s.decode_attention);
+    if (!s.near_memory_attention.empty()) j["near_memory_attention"] = s.near_memory_attention;
 }
 
 json writeStrategy(const Strategy& s, bool inference) {
@@ -128,6 +156,8 @@ json writeStrategy(const Strategy& s, bool inference) {
                         {"optimizer", s.offload.optimizer},
                         {"weights", s.offload.weights},
                         {"activations", s.offload.activations}};
+    writeTrainingOptions(j, s, inference);
+    writeServingOptions(j, s, inference);
     mergeExtra(j, s.extra);
     return j;
 }

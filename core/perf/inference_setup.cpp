@@ -10,48 +10,20 @@
 namespace infraplan {
 namespace {
 
-double numberOr(const nlohmann::json& extra, const char* key, double fallback, double lo, double hi,
-                Results& results) {
-    if (!extra.is_object() || !extra.contains(key)) return fallback;
-    const nlohmann::json& v = extra.at(key);
-    if (v.is_number()) {
-        const double x = v.get<double>();
-        if (std::isfinite(x) && x >= lo && x <= hi) return x;
-    }
-    results.warnings.push_back(std::string(key) + ": expected a number in [" + std::to_string(lo) +
-                               ", " + std::to_string(hi) + "]; using the default");
-    return fallback;
-}
-
-// strategy.decode_attention: "grouped" (default) or "per-head" (see ServingRuntime).
-ServingRuntime readRuntime(const nlohmann::json& extra, Results& results) {
-    ServingRuntime rt;
-    if (!extra.is_object() || !extra.contains("decode_attention")) return rt;
-    const nlohmann::json& v = extra.at("decode_attention");
-    if (v == "per-head")
-        rt.per_head_decode_attention = true;
-    else if (v != "grouped")
-        results.warnings.push_back(
-            "strategy.decode_attention: expected \"grouped\" or \"per-head\"; using grouped");
-    return rt;
-}
-
 // Returns the draft model's weight bytes per device (0 without speculative decoding).
 double setSpeculative(const Design& design, const catalog::Catalog& catalog, ServingSetup& s,
                       Results& results) {
-    const nlohmann::json& extra = design.strategy.extra;
-    if (!extra.is_object() || !extra.contains("speculative")) return 0;
-    const nlohmann::json& spec = extra.at("speculative");
+    const std::optional<SpeculativeOptions>& spec = design.strategy.speculative;
+    if (!spec) return 0;
     SpeculativeDecoding sd;
-    if (spec.is_object() && spec.contains("draft_model") && spec["draft_model"].is_string())
-        sd.draft = catalog.model(spec["draft_model"].get<std::string>());
-    if (!sd.draft) {
+    sd.draft = catalog.model(spec->draft_model);
+    if (!sd.draft) {  // validation refuses this; the engine may be called without it
         results.warnings.push_back(
             "strategy.speculative.draft_model: not a catalog model id; speculative decoding off");
         return 0;
     }
-    sd.draft_tokens = static_cast<int>(numberOr(spec, "draft_tokens", 4, 1, 16, results));
-    sd.acceptance_rate = numberOr(spec, "acceptance_rate", 0.7, 0, 0.99, results);
+    sd.draft_tokens = spec->draft_tokens;
+    sd.acceptance_rate = spec->acceptance_rate;
     s.step->setSpeculative(sd);
     return countParameters(*sd.draft).total * catalog::bytesPerElement(s.precision.weights) /
            s.par.tp;
@@ -137,7 +109,9 @@ std::optional<ServingSetup> buildServingSetup(const Design& design, const catalo
         comm = s.own_comm.get();
     }
     s.step = std::make_unique<InferenceStepModel>(*s.model, *s.device, s.precision, s.par, comm);
-    s.step->setRuntime(readRuntime(st.extra, results));
+    ServingRuntime runtime;
+    runtime.per_head_decode_attention = st.decode_attention == DecodeAttention::per_head;
+    s.step->setRuntime(runtime);
     const double draftBytes = setSpeculative(design, catalog, s, results);
 
     const Traffic& traffic = design.workload.traffic;
@@ -158,17 +132,12 @@ std::optional<ServingSetup> buildServingSetup(const Design& design, const catalo
         cfg.max_batch = static_cast<int>(std::clamp<long long>(
             (traffic.batch_size + s.servingReplicas() - 1) / std::max(1, s.servingReplicas()), 1,
             1 << 20));
-    const nlohmann::json& extra = st.extra;
-    cfg.max_step_tokens = static_cast<int>(
-        numberOr(extra, "max_step_tokens", staticBatch ? 0 : 8192, 0, 1 << 22, results));
+    cfg.max_step_tokens = st.maxStepTokens();
     if (cfg.max_step_tokens > 0 && cfg.max_step_tokens <= cfg.max_batch)
         cfg.max_step_tokens = cfg.max_batch + 1;  // decodes alone must not exhaust the budget
-    cfg.kv_block_tokens =
-        static_cast<int>(numberOr(extra, "kv_block_tokens", 16, 1, 4096, results));
-    s.requests = static_cast<long long>(
-        numberOr(design.workload.extra, "requests", double(default_requests), 1, 1e6, results));
-    s.seed =
-        static_cast<std::uint64_t>(numberOr(design.workload.extra, "seed", 1, 0, 1e15, results));
+    cfg.kv_block_tokens = st.kv_block_tokens;
+    s.requests = design.workload.requests.value_or(default_requests);
+    s.seed = design.workload.seed;
     cfg.seed = s.seed;
 
     // KV offload (read over the item's link) or near-memory attention (KV lives in the PIM).
@@ -182,10 +151,7 @@ std::optional<ServingSetup> buildServingSetup(const Design& design, const catalo
             offload.usable = false;
         }
     }
-    const std::string pimId = extra.is_object() && extra.contains("near_memory_attention") &&
-                                      extra["near_memory_attention"].is_string()
-                                  ? extra["near_memory_attention"].get<std::string>()
-                                  : "";
+    const std::string& pimId = st.near_memory_attention;
     if (!pimId.empty()) {
         pim = planMemoryItem(design, catalog, pimId, "strategy.near_memory_attention", tiers,
                              s.devices_used, results);
@@ -198,7 +164,7 @@ std::optional<ServingSetup> buildServingSetup(const Design& design, const catalo
     }
     InferenceMemoryInputs mem;
     mem.device_memory_bytes = s.device->memory_gb * 1e9;
-    mem.memory_utilization = numberOr(extra, "memory_utilization", 0.9, 0.1, 1.0, results);
+    mem.memory_utilization = st.memory_utilization;
     mem.max_step_tokens = cfg.max_step_tokens;
     mem.max_batch = cfg.max_batch;
     mem.mean_sequence_tokens = s.prompt->mean() + s.output->mean();

@@ -6,11 +6,6 @@
 namespace infraplan {
 namespace {
 
-// Default tokens-per-expert imbalance of a trained router with an auxiliary balancing loss:
-// the busiest expert rank sees ~10-20% more tokens than the mean (Switch Transformer §2.2,
-// GShard capacity factor 1.25 as the upper bound). Override: strategy "moe_imbalance".
-constexpr double kDefaultMoeImbalance = 1.15;
-
 std::string str(long long v) {
     return std::to_string(v);
 }
@@ -85,14 +80,7 @@ PlanOutcome makeTrainingPlan(const Design& design, const catalog::Model& model,
     p.sequence_parallel = s.sequence_parallel && s.tp > 1;
     p.overlap_dp = s.overlap_dp;
     p.overlap_tp = s.overlap_tp;
-    if (auto it = s.extra.find("overlap_tp_scope"); it != s.extra.end()) {
-        if (it->is_string() && it->get<std::string>() == "backward")
-            p.overlap_tp_forward = false;
-        else if (!it->is_string() || it->get<std::string>() != "full")
-            out.warnings.push_back(
-                "strategy.overlap_tp_scope must be \"full\" or \"backward\"; "
-                "\"full\" is used");
-    }
+    p.overlap_tp_forward = s.overlap_tp_scope == OverlapTpScope::full;
     p.flash_attention = s.flash_attention;
     p.seq_len = w.seq_len;
     p.global_batch = w.global_batch;
@@ -162,11 +150,7 @@ PlanOutcome makeTrainingPlan(const Design& design, const catalog::Model& model,
         if ((1LL * p.dp * p.tp * p.cp) % p.ep != 0)
             why.push_back("ep=" + str(p.ep) +
                           " does not divide dp x tp x cp = " + str(1LL * p.dp * p.tp * p.cp));
-        p.moe_imbalance = kDefaultMoeImbalance;
-        if (auto it = s.extra.find("moe_imbalance"); it != s.extra.end() && it->is_number() &&
-                                                     it->get<double>() >= 1 &&
-                                                     it->get<double>() <= 64)
-            p.moe_imbalance = it->get<double>();
+        p.moe_imbalance = s.moe_imbalance;
     }
 
     // Batch: global batch = dp x microbatch x micro-batches.

@@ -91,6 +91,76 @@ private Q_SLOTS:
         QCOMPARE(d.hardware.items[0].count, 8LL);
     }
 
+    void typedFieldsRoundTrip() {
+        nlohmann::json doc = minimalDocument();
+        doc["workload"]["mode"] = "inference";
+        doc["workload"]["requests"] = 2500;
+        doc["workload"]["seed"] = 123456789012LL;
+        doc["strategy"] = {{"overlap_tp_scope", "backward"},
+                           {"moe_imbalance", 1.3},
+                           {"speculative", {{"draft_model", "llama3-8b"}, {"draft_tokens", 6}}},
+                           {"max_step_tokens", 0},
+                           {"memory_utilization", 0.85},
+                           {"kv_block_tokens", 32},
+                           {"decode_attention", "per-head"},
+                           {"near_memory_attention", "pim"}};
+        LoadResult loaded = designFromJson(doc);
+        QVERIFY2(loaded.ok(), loaded.diagnostics.toString().c_str());
+        const Design& d = *loaded.design;
+        QCOMPARE(d.strategy.overlap_tp_scope, OverlapTpScope::backward);
+        QCOMPARE(d.strategy.moe_imbalance, 1.3);
+        QVERIFY(d.strategy.speculative);
+        QCOMPARE(d.strategy.speculative->draft_model, std::string("llama3-8b"));
+        QCOMPARE(d.strategy.speculative->draft_tokens, 6);
+        QCOMPARE(d.strategy.speculative->acceptance_rate, 0.7);  // its default
+        QCOMPARE(d.strategy.maxStepTokens(), 0);
+        QCOMPARE(d.strategy.memory_utilization, 0.85);
+        QCOMPARE(d.strategy.kv_block_tokens, 32);
+        QCOMPARE(d.strategy.decode_attention, DecodeAttention::per_head);
+        QCOMPARE(d.strategy.near_memory_attention, std::string("pim"));
+        QCOMPARE(d.workload.requests, std::optional<long long>(2500));
+        QCOMPARE(d.workload.seed, std::uint64_t(123456789012LL));
+        QVERIFY(d.strategy.extra.empty() && d.workload.extra.empty());  // none left untyped
+        LoadResult again = parseDesign(serializeDesign(d));
+        QVERIFY2(again.ok(), again.diagnostics.toString().c_str());
+        QCOMPARE(designToJson(*again.design), designToJson(d));
+    }
+
+    void typedFieldDefaults() {
+        LoadResult loaded = designFromJson(minimalDocument());
+        QVERIFY(loaded.ok());
+        const Strategy& s = loaded.design->strategy;
+        QCOMPARE(s.overlap_tp_scope, OverlapTpScope::full);
+        QCOMPARE(s.moe_imbalance, 1.15);
+        QVERIFY(!s.speculative && !s.max_step_tokens);
+        QCOMPARE(s.maxStepTokens(), 8192);
+        Strategy batched = s;
+        batched.scheduler = BatchScheduler::static_;
+        QCOMPARE(batched.maxStepTokens(), 0);
+        QCOMPARE(s.memory_utilization, 0.9);
+        QCOMPARE(s.kv_block_tokens, 16);
+        QCOMPARE(s.decode_attention, DecodeAttention::grouped);
+        QVERIFY(s.near_memory_attention.empty());
+        QVERIFY(!loaded.design->workload.requests);
+        QCOMPARE(loaded.design->workload.seed, std::uint64_t(1));
+    }
+
+    void typedReferencesAreValidated() {
+        nlohmann::json doc = minimalDocument();
+        doc["strategy"] = {{"speculative", {{"draft_model", "no-such-model"}}},
+                           {"near_memory_attention", "gpu"}};
+        LoadResult loaded = designFromJson(doc);
+        QVERIFY(loaded.ok());
+        const std::string text =
+            validateDesign(*loaded.design, catalog::builtinCatalog()).toString();
+        QVERIFY2(text.find("/strategy/speculative/draft_model: \"no-such-model\" is not in "
+                           "the catalog") != std::string::npos,
+                 text.c_str());
+        QVERIFY2(text.find("/strategy/near_memory_attention: must name a memory item") !=
+                     std::string::npos,
+                 text.c_str());
+    }
+
     void inlineModelRoundTrips() {
         nlohmann::json doc = minimalDocument();
         doc["workload"]["model"] = {{"name", "tiny"}, {"layers", 4},
@@ -148,6 +218,49 @@ private Q_SLOTS:
         QTest::newRow("format") << "/format"
                                 << "\"other\""
                                 << "/format: must be \"infraplan-design\"";
+        QTest::newRow("moe imbalance") << "/strategy"
+                                       << R"({"moe_imbalance": 0.5})"
+                                       << "/strategy/moe_imbalance: must be between 1 and 64";
+        QTest::newRow("overlap scope")
+            << "/strategy"
+            << R"({"overlap_tp_scope": "forward"})"
+            << "/strategy/overlap_tp_scope: must be one of full, backward, got \"forward\"";
+        QTest::newRow("decode attention")
+            << "/strategy"
+            << R"({"decode_attention": "sideways"})"
+            << "/strategy/decode_attention: must be one of grouped, per-head";
+        QTest::newRow("draft model missing") << "/strategy"
+                                             << R"({"speculative": {"draft_tokens": 4}})"
+                                             << "/strategy/speculative/draft_model: is required";
+        QTest::newRow("draft tokens") << "/strategy"
+                                      << R"({"speculative": {"draft_model": "llama3-8b",
+                                            "draft_tokens": 40}})"
+                                      << "/strategy/speculative/draft_tokens: must be";
+        QTest::newRow("acceptance") << "/strategy"
+                                    << R"({"speculative": {"draft_model": "llama3-8b",
+                                          "acceptance_rate": 1.5}})"
+                                    << "/strategy/speculative/acceptance_rate: must be between";
+        QTest::newRow("speculative type") << "/strategy"
+                                          << R"({"speculative": "yes"})"
+                                          << "/strategy/speculative: must be an object";
+        QTest::newRow("step tokens") << "/strategy"
+                                     << R"({"max_step_tokens": "lots"})"
+                                     << "/strategy/max_step_tokens: must be";
+        QTest::newRow("memory share") << "/strategy"
+                                      << R"({"memory_utilization": 0.05})"
+                                      << "/strategy/memory_utilization: must be between 0.1 and 1";
+        QTest::newRow("kv block") << "/strategy"
+                                  << R"({"kv_block_tokens": 0})"
+                                  << "/strategy/kv_block_tokens: must be";
+        QTest::newRow("near memory") << "/strategy"
+                                     << R"({"near_memory_attention": 5})"
+                                     << "/strategy/near_memory_attention: must be a string";
+        QTest::newRow("requests") << "/workload/requests"
+                                  << "0"
+                                  << "/workload/requests: must be";
+        QTest::newRow("seed") << "/workload/seed"
+                              << "-1"
+                              << "/workload/seed: must be";
         QTest::newRow("dp word") << "/strategy"
                                  << R"({"dp": "max"})"
                                  << "/strategy/dp: must be a positive integer or \"auto\"";

@@ -55,7 +55,7 @@ private Q_SLOTS:
     // from another thread while it runs.
     void cancelAServingSimulationMidway() {
         Design d = example("llama3-70b-inference.json");
-        d.workload.extra["requests"] = 1'000'000;
+        d.workload.requests = 1'000'000;
         CancelToken token;
         std::atomic<bool> done{false};
         Results r;

@@ -71,7 +71,7 @@ private Q_SLOTS:
 
     void inferenceDesignHasCostPerToken() {
         Design d = loadExample("llama3-70b-inference.json");
-        d.workload.extra["requests"] = 300;  // keep the serving simulation short
+        d.workload.requests = 300;  // keep the serving simulation short
         const nlohmann::json j = resultsToJson(evaluate(d, catalog::builtinCatalog()));
         const double perMtok = number(j, "cost", "usd_per_million_tokens");
         QVERIFY(perMtok > 0);

@@ -80,7 +80,7 @@ private Q_SLOTS:
     void kvCapacityMatchesHandComputation() {
         Design d = llama70(4, 4);
         d.workload.traffic.mode = TrafficMode::offline;  // batches up to max_batch = 256
-        d.workload.extra["requests"] = 1000;
+        d.workload.requests = 1000;
         Results r = run(d, nullptr);
         QVERIFY(r.feasible);
         // Per device: 90% of 80 GB usable, minus the fp8 weight shard, minus the activations
@@ -125,7 +125,7 @@ private Q_SLOTS:
         d.workload.traffic.prompt_tokens = {1024, 4096, "", nlohmann::json::object()};
         d.workload.traffic.output_tokens = {256, 1024, "", nlohmann::json::object()};
         d.workload.slo = {2000, 100, 90, nlohmann::json::object()};
-        d.workload.extra["requests"] = 1500;
+        d.workload.requests = 1500;
         test::RingComm comm(4, 0.8 * 450e9, 5e-6);
         Results r = run(d, &comm);
         QVERIFY(r.feasible);
@@ -159,8 +159,7 @@ private Q_SLOTS:
         d.workload.traffic.batch_size = 1;
         d.workload.traffic.output_tokens = TokenCount::fixed(200);
         Results plain = run(d, nullptr);
-        d.strategy.extra["speculative"] = {
-            {"draft_model", "llama3-8b"}, {"draft_tokens", 4}, {"acceptance_rate", 0.8}};
+        d.strategy.speculative = SpeculativeOptions{"llama3-8b", 4, 0.8};
         Results spec = run(d, nullptr);
         QVERIFY(spec.feasible);
         QVERIFY(spec.inference->tokens_per_decode_step > 3);
@@ -173,7 +172,7 @@ private Q_SLOTS:
         d.strategy.disaggregated = Disaggregation{1, 3};
         d.workload.traffic.mode = TrafficMode::poisson;
         d.workload.traffic.rate_per_s = 1;
-        d.workload.extra["requests"] = 500;
+        d.workload.requests = 500;
         test::RingComm comm(4, 0.8 * 450e9, 5e-6);
         Results r = run(d, &comm);
         QVERIFY(r.feasible);
@@ -186,7 +185,7 @@ private Q_SLOTS:
         d.workload.traffic.mode = TrafficMode::offline;
         d.workload.traffic.prompt_tokens = TokenCount::fixed(8192);
         d.workload.traffic.output_tokens = TokenCount::fixed(1024);  // ~256 resident
-        d.workload.extra["requests"] = 600;
+        d.workload.requests = 600;
         Results local = run(d, nullptr);
         QVERIFY(local.feasible);
         Item pool;
@@ -217,7 +216,7 @@ private Q_SLOTS:
         d.workload.traffic.prompt_tokens = {512, 2048, "", nlohmann::json::object()};
         d.workload.traffic.output_tokens = {128, 1024, "", nlohmann::json::object()};
         d.workload.slo = {3000, 0, 90, nlohmann::json::object()};
-        d.workload.extra["requests"] = 500;
+        d.workload.requests = 500;
         d.strategy.max_batch = 64;
         Results continuous = run(d, nullptr);
         d.strategy.scheduler = BatchScheduler::static_;
@@ -233,7 +232,7 @@ private Q_SLOTS:
         Design d = llama70(4, 4);
         Results r;
         const auto grouped = buildServingSetup(d, catalog::builtinCatalog(), nullptr, 10, r);
-        d.strategy.extra["decode_attention"] = "per-head";
+        d.strategy.decode_attention = DecodeAttention::per_head;
         const auto perHead = buildServingSetup(d, catalog::builtinCatalog(), nullptr, 10, r);
         QVERIFY(grouped && perHead);
         const double context = 64 * 4096;  // 64 sequences of 4k tokens
@@ -247,13 +246,6 @@ private Q_SLOTS:
         qInfo("per-head attention: +%.3f ms per step, by hand %.3f ms", extra_s * 1e3,
               hand_s * 1e3);
         QVERIFY(std::abs(extra_s / hand_s - 1) < 1e-6);
-        d.strategy.extra["decode_attention"] = "sideways";
-        Results bad;
-        QVERIFY(buildServingSetup(d, catalog::builtinCatalog(), nullptr, 10, bad));
-        bool warned = false;
-        for (const std::string& w : bad.warnings)
-            warned |= w.find("strategy.decode_attention") != std::string::npos;
-        QVERIFY(warned);
     }
 
     void tooLargeModelIsInfeasibleWithReason() {
@@ -270,8 +262,7 @@ private Q_SLOTS:
         d.workload.traffic.rate_per_s = 1e9;
         d.workload.traffic.output_tokens = {20000, 9e6, "", nlohmann::json::object()};
         d.workload.slo = {100, 10, 99, nlohmann::json::object()};
-        d.workload.extra["requests"] = 500;
-        d.strategy.extra["max_step_tokens"] = "lots";  // wrong type: warned, default used
+        d.workload.requests = 500;
         Results r = run(d, nullptr);
         QVERIFY(r.feasible);
         nlohmann::json j;

@@ -105,7 +105,7 @@ private Q_SLOTS:
     void nearMemoryAttentionGqaIsComputeBound() {
         Design d = llama70();
         addMemory(d, "pim", "samsung-hbm-pim-aquabolt-xl", 16);  // 96 GB, 4 cubes per GPU
-        d.strategy.extra["near_memory_attention"] = "pim";
+        d.strategy.near_memory_attention = "pim";
         Results r;
         std::optional<ServingSetup> s =
             buildServingSetup(d, catalog::builtinCatalog(), nullptr, 10, r);
@@ -148,7 +148,7 @@ private Q_SLOTS:
         m.kv_heads = m.heads;
         d.workload.model = m;
         addMemory(d, "pim", "test-pim", 32);  // 8 per GPU
-        d.strategy.extra["near_memory_attention"] = "pim";
+        d.strategy.near_memory_attention = "pim";
         Results r;
         std::optional<ServingSetup> s = buildServingSetup(d, c, nullptr, 10, r);
         QVERIFY2(s, r.reasons.empty() ? "" : r.reasons[0].c_str());
@@ -178,7 +178,7 @@ private Q_SLOTS:
         c.put(broken);
         Design d = llama70();
         addMemory(d, "pim", "broken-pim", 16);
-        d.strategy.extra["near_memory_attention"] = "pim";
+        d.strategy.near_memory_attention = "pim";
         Results r;
         evaluateInference(d, c, nullptr, r);
         QVERIFY(r.feasible);
@@ -191,7 +191,7 @@ private Q_SLOTS:
         evaluateInference(llama70(), c, nullptr, plain);
         QCOMPARE(r.inference->tpot_ms.p50, plain.inference->tpot_ms.p50);
         // Not a memory item at all: a warning, not a crash.
-        d.strategy.extra["near_memory_attention"] = "gpus";
+        d.strategy.near_memory_attention = "gpus";
         Results other;
         evaluateInference(d, c, nullptr, other);
         QVERIFY(other.feasible && std::isfinite(other.inference->tpot_ms.p50));

@@ -82,7 +82,7 @@ double predictTrtLlm(const catalog::Catalog& catalog, const std::string& device,
     d.workload.model = model;
     d.workload.kv_precision = precision;
     d.strategy.scheduler = BatchScheduler::static_;
-    d.strategy.extra["decode_attention"] = "per-head";
+    d.strategy.decode_attention = DecodeAttention::per_head;
     Traffic& t = d.workload.traffic;
     t.mode = TrafficMode::batch;
     t.batch_size = batch;

@@ -155,7 +155,7 @@ inline Design caseDesign(const Case& c) {
     // Korthikanti et al. ran 2022 Megatron-LM, whose backward TP collectives are asynchronous
     // (overlapped with the gradient GEMMs, not the forward ones); the SC'21 runs predate that.
     s.overlap_tp = c.id.rfind("T2", 0) == 0;
-    s.extra["overlap_tp_scope"] = "backward";
+    s.overlap_tp_scope = OverlapTpScope::backward;
     return d;
 }
 

@@ -91,7 +91,7 @@ private Q_SLOTS:
         open(w, "llama3-70b-inference.json");
         const quint64 shown = w.evaluator()->latest()->generation;
         Workload workload = w.document()->design().workload;
-        workload.extra["requests"] = 1'000'000;  // a long simulation and goodput search
+        workload.requests = 1'000'000;  // a long simulation and goodput search
         w.document()->setWorkload(workload, QStringLiteral("Set requests"));
         QTRY_VERIFY_WITH_TIMEOUT(w.evaluator()->runningToken() != nullptr, 5000);
         const CancelToken* token = w.evaluator()->runningToken();
