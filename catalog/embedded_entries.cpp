@@ -1,6 +1,8 @@
 #include "catalog/embedded_entries.h"
 
+#include <iomanip>
 #include <set>
+#include <sstream>
 
 #include "catalog/entry_batch.h"
 
@@ -16,26 +18,47 @@ json comparable(const AnyEntry& entry) {
 }
 
 std::string shortValue(const json& v) {
-    if (v.is_null()) return "(none)";
-    std::string text = v.is_string() ? v.get<std::string>() : v.dump();
+    const std::string text = fieldValueText(v);
     return text.size() > 60 ? text.substr(0, 57) + "..." : text;
 }
 
 }  // namespace
 
-std::vector<std::string> entryDifferences(const json& mine, const json& theirs) {
-    std::vector<std::string> out;
+std::string fieldValueText(const json& v) {
+    if (v.is_null()) return "(none)";
+    if (v.is_string()) return v.get<std::string>();
+    if (v.is_number_float()) {
+        std::ostringstream os;
+        os << std::setprecision(12) << v.get<double>();  // 700, not 700.0; no 15-digit noise
+        return os.str();
+    }
+    return v.dump();
+}
+
+std::vector<FieldDifference> entryDifferences(const json& file, const json& local) {
+    std::vector<FieldDifference> out;
     std::set<std::string> keys;
-    for (const auto& [k, v] : mine.items())
+    for (const auto& [k, v] : file.items())
         keys.insert(k);
-    for (const auto& [k, v] : theirs.items())
+    for (const auto& [k, v] : local.items())
         keys.insert(k);
     for (const auto& key : keys) {
-        const json a = mine.contains(key) ? mine[key] : json();
-        const json b = theirs.contains(key) ? theirs[key] : json();
-        if (a != b) out.push_back(key + ": " + shortValue(a) + " / " + shortValue(b));
+        json a = file.contains(key) ? file[key] : json();
+        json b = local.contains(key) ? local[key] : json();
+        if (a != b) out.push_back({key, std::move(a), std::move(b)});
     }
     return out;
+}
+
+std::string describeDifference(const FieldDifference& d) {
+    return d.field + ": file " + shortValue(d.file_value) + ", local " + shortValue(d.local_value);
+}
+
+std::string describeDifferences(const EntryDifference& d) {
+    std::string text = "\"" + d.id + "\" differs from the local catalog: ";
+    for (std::size_t i = 0; i < d.fields.size(); ++i)
+        text += (i ? "; " : "") + describeDifference(d.fields[i]);
+    return text;
 }
 
 EmbeddedReport overlayEmbedded(Catalog& catalog, const json& array, const std::string& pointer,
@@ -48,6 +71,7 @@ EmbeddedReport overlayEmbedded(Catalog& catalog, const json& array, const std::s
     if (local.hasErrors()) return report;  // a half-applied set of entries helps nobody
 
     for (auto& parsed : batch) {
+        report.entries.push_back(parsed.entry);
         const std::string id = baseOf(parsed.entry).id;
         const auto existing = findEntry(catalog, id);
         if (!existing) {
@@ -55,15 +79,9 @@ EmbeddedReport overlayEmbedded(Catalog& catalog, const json& array, const std::s
             putEntry(catalog, std::move(parsed.entry));
             continue;
         }
-        const auto diffs = entryDifferences(comparable(*existing), comparable(parsed.entry));
-        if (diffs.empty()) continue;  // identical: keep the local entry and its origin
-        report.differing.push_back(id);
-        std::string text = "\"" + id + "\" differs from the local catalog (here / in the design): ";
-        for (std::size_t i = 0; i < diffs.size(); ++i)
-            text += (i ? "; " : "") + diffs[i];
-        text += policy == EmbeddedPolicy::use_design ? "; the design's entry is used"
-                                                     : "; the local entry is kept";
-        diags.warning(parsed.pointer, text);
+        auto fields = entryDifferences(comparable(parsed.entry), comparable(*existing));
+        if (fields.empty()) continue;  // identical: keep the local entry and its origin
+        report.differing.push_back({id, parsed.pointer, std::move(fields)});
         if (policy == EmbeddedPolicy::use_design) putEntry(catalog, std::move(parsed.entry));
     }
     return report;
