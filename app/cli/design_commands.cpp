@@ -36,7 +36,7 @@ void addDesignCommands(CLI::App& app, const CliGlobals& globals, int& exit_code)
         ->expected(1);
     validate->callback([&globals, &exit_code, validateArgs] {
         const std::string& path = validateArgs->paths.front();
-        const auto loaded = loadValidDesign(path, *validateArgs, cliCatalog(globals));
+        const auto loaded = loadValidDesign(path, *validateArgs, globals, cliCatalog(globals));
         if (loaded) std::cout << path << ": valid\n";
         exit_code = loaded ? kExitOk : kExitInvalid;
     });
@@ -50,14 +50,14 @@ void addDesignCommands(CLI::App& app, const CliGlobals& globals, int& exit_code)
     evaluateCmd->add_flag("--json", evaluateArgs->json,
                           "Print the results JSON (DESIGN.md §4) instead of text");
     evaluateCmd->callback([&globals, &exit_code, evaluateArgs] {
-        const auto loaded =
-            loadValidDesign(evaluateArgs->paths.front(), *evaluateArgs, cliCatalog(globals));
+        const auto loaded = loadValidDesign(evaluateArgs->paths.front(), *evaluateArgs, globals,
+                                            cliCatalog(globals));
         if (!loaded) {
             exit_code = kExitInvalid;
             return;
         }
         const nlohmann::json results =
-            evaluateToJson(loaded->design, *evaluateArgs, loaded->catalog);
+            evaluateToJson(loaded->design, *evaluateArgs, *loaded->catalog);
         if (evaluateArgs->json)
             std::cout << results.dump(2) << "\n";
         else
@@ -73,14 +73,14 @@ void addDesignCommands(CLI::App& app, const CliGlobals& globals, int& exit_code)
     compare->add_flag("--json", compareArgs->json, "Print the comparison as JSON");
     compare->callback([&globals, &exit_code, compareArgs] {
         const catalog::Catalog local = cliCatalog(globals);
-        const auto a = loadValidDesign(compareArgs->paths[0], *compareArgs, local);
-        const auto b = loadValidDesign(compareArgs->paths[1], *compareArgs, local);
+        const auto a = loadValidDesign(compareArgs->paths[0], *compareArgs, globals, local);
+        const auto b = loadValidDesign(compareArgs->paths[1], *compareArgs, globals, local);
         if (!a || !b) {
             exit_code = kExitInvalid;
             return;
         }
-        const auto rows = compareResults(evaluateToJson(a->design, *compareArgs, a->catalog),
-                                         evaluateToJson(b->design, *compareArgs, b->catalog));
+        const auto rows = compareResults(evaluateToJson(a->design, *compareArgs, *a->catalog),
+                                         evaluateToJson(b->design, *compareArgs, *b->catalog));
         const std::string nameA = a->design.name.empty() ? compareArgs->paths[0] : a->design.name;
         const std::string nameB = b->design.name.empty() ? compareArgs->paths[1] : b->design.name;
         if (compareArgs->json)
@@ -107,16 +107,17 @@ void addDesignCommands(CLI::App& app, const CliGlobals& globals, int& exit_code)
             return;
         }
         const std::string& path = reportArgs->paths.front();
-        const auto loaded = loadValidDesign(path, *reportArgs, cliCatalog(globals));
+        const auto loaded = loadValidDesign(path, *reportArgs, globals, cliCatalog(globals));
         if (!loaded) {
             exit_code = kExitInvalid;
             return;
         }
-        const nlohmann::json results = evaluateToJson(loaded->design, *reportArgs, loaded->catalog);
+        const nlohmann::json results =
+            evaluateToJson(loaded->design, *reportArgs, *loaded->catalog);
         // Fonts and the PDF writer need a QGuiApplication; only a PDF report makes one.
         const auto gui = *format == report::ReportFormat::pdf ? report::makeHeadlessGuiApplication()
                                                               : std::unique_ptr<QGuiApplication>();
-        const report::ReportInput input{loaded->design, loaded->catalog, results,
+        const report::ReportInput input{loaded->design, *loaded->catalog, results,
                                         QString::fromStdString(path)};
         QString error;
         if (!report::exportReport(input, out, QStringLiteral("infraplan-cli " INFRAPLAN_VERSION),

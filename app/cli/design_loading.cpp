@@ -2,10 +2,8 @@
 
 #include <iostream>
 
-#include "catalog/embedded_entries.h"
 #include "catalog/user_catalog.h"
-#include "core/design/validate.h"
-#include "core/io/design_json.h"
+#include "core/io/design_load.h"
 
 namespace infraplan::cli {
 
@@ -19,30 +17,26 @@ catalog::Catalog cliCatalog(const CliGlobals& globals) {
     return catalog;
 }
 
-// Load, apply --set, overlay embedded entries, validate; print every problem. nullopt = invalid.
 std::optional<LoadedDesign> loadValidDesign(const std::string& path, const DesignArgs& args,
+                                            const CliGlobals& globals,
                                             const catalog::Catalog& local) {
-    LoadOptions options;
-    options.overrides = args.overrides;
-    LoadResult loaded = loadDesignFile(path, options);
-    if (!loaded.ok()) {
-        std::cerr << path << ": invalid design\n" << loaded.diagnostics.toString();
+    DesignLoadOptions options;
+    options.read.overrides = args.overrides;
+    options.validate.max_devices = args.max_devices;
+    options.embedded = embeddedChoiceFromString(args.embedded).value_or(EmbeddedChoice::keep_file);
+    options.user_catalog = globals.user_catalog;
+    DesignLoad load = loadDesignForEvaluation(path, local, options);
+    const Diagnostics problems = load.allDiagnostics();
+    if (!load.valid()) {
+        std::cerr << path << ": invalid design\n" << problems.toString();
         return std::nullopt;
     }
-    LoadedDesign result{std::move(*loaded.design), local};
-    Diagnostics checks;
-    if (!result.design.catalog.empty())
-        catalog::overlayEmbedded(result.catalog, result.design.catalog, "/catalog", checks);
-    ValidateOptions validateOptions;
-    validateOptions.max_devices = args.max_devices;
-    Diagnostics semantic = validateDesign(result.design, result.catalog, validateOptions);
-    checks.items.insert(checks.items.end(), semantic.items.begin(), semantic.items.end());
-    if (checks.hasErrors()) {
-        std::cerr << path << ": invalid design\n" << checks.toString();
-        return std::nullopt;
-    }
-    if (!checks.items.empty()) std::cerr << path << ":\n" << checks.toString();
-    return result;
+    Diagnostics notes = embeddedDifferenceNotes(load);
+    notes.items.insert(notes.items.end(), problems.items.begin(), problems.items.end());
+    if (!notes.items.empty()) std::cerr << path << ":\n" << notes.toString();
+    for (const std::string& id : load.imported)
+        std::cerr << path << ": imported \"" << id << "\" into the user catalog\n";
+    return LoadedDesign{std::move(*load.design), std::move(load.catalog)};
 }
 
 // A subcommand with the options every design subcommand shares (--set, --max-devices).
@@ -54,6 +48,11 @@ CLI::App* designSubcommand(CLI::App& app, const char* name, const char* descript
                         "Override one field before evaluating: PATH=VALUE (e.g. strategy.tp=4)");
     cmd->add_option("--max-devices", args.max_devices, "Refuse designs with more accelerators")
         ->check(CLI::PositiveNumber);
+    cmd->add_option("--embedded", args.embedded,
+                    "Where the design's embedded catalog entries differ from the local catalog: "
+                    "use the file's (file, the default), the local ones (local), or import the "
+                    "file's into the user catalog (import)")
+        ->check(CLI::IsMember({"file", "local", "import"}));
     return cmd;
 }
 

@@ -3,6 +3,7 @@
 // the design with its --set overrides and embedded entries, validate, report problems.
 
 #include <CLI/CLI.hpp>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,6 +25,7 @@ struct DesignArgs {
     long long max_devices = 1'000'000;
     bool json = false;
     std::string output;
+    std::string embedded = "file";  // --embedded: file | local | import (core EmbeddedChoice)
 };
 
 // The built-in catalog overlaid by the user's; problems with the user file are reported on
@@ -31,19 +33,21 @@ struct DesignArgs {
 catalog::Catalog cliCatalog(const CliGlobals& globals);
 
 // A design with the catalog it is evaluated against: the local one, with the entries the
-// design file embeds laid over it (differences reported, DESIGN.md §2).
+// design file embeds laid over it (core/io/design_load.h).
 struct LoadedDesign {
     Design design;
-    catalog::Catalog catalog;
+    std::shared_ptr<const catalog::Catalog> catalog;
 };
 
-// Load, apply --set, overlay embedded entries, validate; print every problem on stderr.
+// Load through core's loading path (guards, --set, embedded entries as --embedded says,
+// validation); print every problem and every embedded difference on stderr.
 // nullopt = invalid (exit 1).
 std::optional<LoadedDesign> loadValidDesign(const std::string& path, const DesignArgs& args,
+                                            const CliGlobals& globals,
                                             const catalog::Catalog& local);
 
-// A subcommand of `app` with the options every design subcommand shares: --max-devices, and
-// --set when `overrides` is true.
+// A subcommand of `app` with the options every design subcommand shares: --max-devices,
+// --embedded, and --set when `overrides` is true.
 CLI::App* designSubcommand(CLI::App& app, const char* name, const char* description,
                            DesignArgs& args, bool overrides);
 

@@ -63,7 +63,7 @@ void addSearchCommand(CLI::App& app, const CliGlobals& globals, int& exit_code) 
     cmd->add_flag("--json", args->design.json, "Print the search results as JSON");
     cmd->callback([&globals, &exit_code, args] {
         const auto loaded =
-            loadValidDesign(args->design.paths.front(), args->design, cliCatalog(globals));
+            loadValidDesign(args->design.paths.front(), args->design, globals, cliCatalog(globals));
         if (!loaded) {
             exit_code = kExitInvalid;
             return;
@@ -72,7 +72,7 @@ void addSearchCommand(CLI::App& app, const CliGlobals& globals, int& exit_code) 
         options.objective = *searchObjectiveFromString(args->objective);
         options.top = args->top;
         options.max_devices = args->design.max_devices;
-        const SearchResult result = searchStrategies(loaded->design, loaded->catalog, options);
+        const SearchResult result = searchStrategies(loaded->design, *loaded->catalog, options);
         const bool inference = loaded->design.workload.mode == WorkloadMode::inference;
         if (args->design.json)
             std::cout << searchResultToJson(result, options, inference).dump(2) << "\n";
