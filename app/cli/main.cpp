@@ -7,6 +7,7 @@
 #include "app/cli/catalog_command.h"
 #include "app/cli/cli_globals.h"
 #include "app/cli/design_commands.h"
+#include "app/cli/embed_command.h"
 #include "app/cli/search_command.h"
 
 namespace {
@@ -29,6 +30,7 @@ int main(int argc, char** argv) {
     int exit_code = 0;
     infraplan::cli::addDesignCommands(app, globals, exit_code);
     infraplan::cli::addSearchCommand(app, globals, exit_code);
+    infraplan::cli::addEmbedCommand(app, globals, exit_code);
     infraplan::cli::addCatalogCommand(app, globals, exit_code);
 
     try {
