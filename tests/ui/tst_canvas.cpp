@@ -328,7 +328,7 @@ private Q_SLOTS:
         MainWindow w;
         QVERIFY(w.openFile(uitest::example("dgx-h100-training.json")));
         CompareDialog dialog(w.document()->design(), w.document()->displayName(),
-                             w.document()->catalog());
+                             w.document()->sharedCatalog());
         QSignalSpy ready(&dialog, &CompareDialog::ready);
         QVERIFY(dialog.loadOther(uitest::example("hand-drawn-cxl.json")));
         QTRY_VERIFY(dialog.isReady());

@@ -44,11 +44,16 @@ private Q_SLOTS:
         QFETCH(QString, file);
         MainWindow window;
         QVERIFY(window.openFile(file));
-        const nlohmann::json original = designToJson(window.document()->design());
+        nlohmann::json original = designToJson(window.document()->design());
         QVERIFY(original.contains("hardware"));
         const QString saved = m_dir.filePath(QFileInfo(file).fileName());
         QVERIFY(window.saveFile(saved));
         QCOMPARE(window.document()->filePath(), QFileInfo(saved).absoluteFilePath());
+        // The save added the catalog entries the design uses, and changed nothing else.
+        const nlohmann::json withEntries = designToJson(window.document()->design());
+        QVERIFY(!withEntries["catalog"].empty());
+        original["catalog"] = withEntries["catalog"];
+        QVERIFY(withEntries == original);
 
         MainWindow reopened;
         QVERIFY(reopened.openFile(saved));

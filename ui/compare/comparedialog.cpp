@@ -16,8 +16,9 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "core/evaluate/evaluate.h"
-#include "core/io/design_json.h"
+#include "core/io/design_load.h"
 #include "core/results/results_json.h"
+#include "ui/app/sessioncatalog.h"
 #include "ui/app/specsummary.h"
 #include "ui/app/theme.h"
 #include "ui/dashboard/metrics.h"
@@ -40,12 +41,12 @@ Evaluation evaluateOne(const Design& design, const catalog::Catalog& catalog) {
 
 }  // namespace
 
-CompareDialog::CompareDialog(Design current, QString currentName, const catalog::Catalog& catalog,
-                             QWidget* parent)
+CompareDialog::CompareDialog(Design current, QString currentName,
+                             std::shared_ptr<const catalog::Catalog> catalog, QWidget* parent)
     : QDialog(parent)
     , m_a(std::move(current))
     , m_nameA(std::move(currentName))
-    , m_catalog(&catalog)
+    , m_catalogA(std::move(catalog))
     , m_heading(new QLabel(this))
     , m_table(new QTableWidget(this))
     , m_chart(new QChartView(this)) {
@@ -77,27 +78,30 @@ CompareDialog::~CompareDialog() {
 }
 
 bool CompareDialog::loadOther(const QString& path) {
-    LoadResult loaded = loadDesignFile(QFile::encodeName(path).toStdString());
-    if (!loaded.ok()) {
+    DesignLoad loaded =
+        loadDesignForEvaluation(QFile::encodeName(path).toStdString(), *sessionCatalog());
+    if (!loaded.readable()) {
         DiagnosticsDialog dialog(tr("Cannot Compare"),
                                  tr("%1 could not be opened.").arg(QFileInfo(path).fileName()),
                                  loaded.diagnostics, parentWidget());
         dialog.exec();
         return false;
     }
-    setOther(std::move(*loaded.design), QFileInfo(path).fileName());
+    setOther(std::move(*loaded.design), QFileInfo(path).fileName(), loaded.catalog);
     return true;
 }
 
-void CompareDialog::setOther(Design other, const QString& name) {
+void CompareDialog::setOther(Design other, const QString& name,
+                             std::shared_ptr<const catalog::Catalog> catalog) {
     m_b = std::move(other);
     m_nameB = name;
+    m_catalogB = catalog ? std::move(catalog) : m_catalogA;
     m_heading->setText(tr("<b>A</b>: %1 &nbsp;&nbsp; <b>B</b>: %2 — evaluating…")
                            .arg(m_nameA.toHtmlEscaped(), m_nameB.toHtmlEscaped()));
     m_table->setHorizontalHeaderLabels({tr("Metric"), QStringLiteral("A: ") + m_nameA,
                                         QStringLiteral("B: ") + m_nameB, tr("B vs A")});
-    m_watcher.setFuture(QtConcurrent::run([a = m_a, b = m_b, catalog = m_catalog] {
-        return std::make_pair(evaluateOne(a, *catalog), evaluateOne(b, *catalog));
+    m_watcher.setFuture(QtConcurrent::run([a = m_a, b = m_b, ca = m_catalogA, cb = m_catalogB] {
+        return std::make_pair(evaluateOne(a, *ca), evaluateOne(b, *cb));
     }));
 }
 

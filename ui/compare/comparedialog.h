@@ -4,6 +4,7 @@
 
 #include <QDialog>
 #include <QFutureWatcher>
+#include <memory>
 
 #include "catalog/catalog.h"
 #include "core/design/design.h"
@@ -18,12 +19,16 @@ namespace infraplan::ui {
 class CompareDialog : public QDialog {
     Q_OBJECT
 public:
-    CompareDialog(Design current, QString currentName, const catalog::Catalog& catalog,
-                  QWidget* parent = nullptr);
+    // `catalog` is the one the current design is evaluated with (its document's).
+    CompareDialog(Design current, QString currentName,
+                  std::shared_ptr<const catalog::Catalog> catalog, QWidget* parent = nullptr);
     ~CompareDialog() override;
-    // Loads the second design (showing its problems if it cannot) and starts evaluating both.
+    // Loads the second design through core's loading path, with its embedded entries over the
+    // session's catalog (showing its problems if it cannot), and starts evaluating both.
     bool loadOther(const QString& path);
-    void setOther(Design other, const QString& name);
+    // `catalog` null = the current design's.
+    void setOther(Design other, const QString& name,
+                  std::shared_ptr<const catalog::Catalog> catalog = nullptr);
     QTableWidget* table() const { return m_table; }
     bool isReady() const { return m_ready; }
 
@@ -37,7 +42,8 @@ private:
     Design m_b;
     QString m_nameA;
     QString m_nameB;
-    const catalog::Catalog* m_catalog;
+    std::shared_ptr<const catalog::Catalog> m_catalogA;
+    std::shared_ptr<const catalog::Catalog> m_catalogB;
     QLabel* m_heading;
     QTableWidget* m_table;
     QChartView* m_chart;

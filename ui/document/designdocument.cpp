@@ -8,13 +8,22 @@
 #include <cctype>
 #include <cmath>
 
+#include "core/io/design_embed.h"
 #include "core/io/design_json.h"
 #include "ui/document/commands.h"
 
 namespace infraplan::ui {
 
-DesignDocument::DesignDocument(const catalog::Catalog& catalog, QObject* parent)
-    : QObject(parent), m_catalog(&catalog), m_undo(new QUndoStack(this)) {}
+DesignDocument::DesignDocument(std::shared_ptr<const catalog::Catalog> local, QObject* parent)
+    : QObject(parent)
+    , m_local(std::move(local))
+    , m_catalog(m_local)
+    , m_undo(new QUndoStack(this)) {}
+
+DesignDocument::DesignDocument(const catalog::Catalog& local, QObject* parent)
+    // Aliasing constructor without an owner: the caller keeps `local` alive.
+    : DesignDocument(std::shared_ptr<const catalog::Catalog>(std::shared_ptr<void>(), &local),
+                     parent) {}
 
 DesignDocument::~DesignDocument() {
     // The stack would announce "clean" while it dies, to views that may be half destroyed.
@@ -30,9 +39,19 @@ QString DesignDocument::displayName() const {
 }
 
 void DesignDocument::newDesign(Design design, const QString& path) {
+    // Recovered work or a template may embed entries: resolve them as an open would.
+    DesignLoad load = resolveDesign(design, *m_local);
+    reset(std::move(design), path, load);
+}
+
+void DesignDocument::reset(Design design, const QString& path, const DesignLoad& load) {
     m_undo->clear();
+    m_undo->setClean();  // clear() of an empty stack keeps a markUnsaved() from before
     m_design = std::move(design);
     if (!m_design.layout.is_object()) m_design.layout = nlohmann::json::object();
+    m_catalog = load.catalog ? load.catalog : m_local;
+    m_embedded = load.embedded;
+    m_choice = load.choice;
     m_filePath = path;
     Q_EMIT designReset();
     Q_EMIT filePathChanged(m_filePath);
@@ -40,34 +59,72 @@ void DesignDocument::newDesign(Design design, const QString& path) {
 }
 
 bool DesignDocument::open(const QString& path, Diagnostics& diagnostics) {
-    LoadResult result = loadDesignFile(QFile::encodeName(path).toStdString());
-    diagnostics = result.diagnostics;
-    if (!result.ok()) return false;
-    newDesign(std::move(*result.design), QFileInfo(path).absoluteFilePath());
+    DesignLoad load = loadDesignForEvaluation(QFile::encodeName(path).toStdString(), *m_local);
+    diagnostics = load.diagnostics;
+    if (!load.readable()) return false;
+    Design design = std::move(*load.design);
+    reset(std::move(design), QFileInfo(path).absoluteFilePath(), load);
     return true;
 }
 
 bool DesignDocument::openText(const QByteArray& text, Diagnostics& diagnostics) {
-    LoadResult result = parseDesign(std::string_view(text.constData(), std::size_t(text.size())));
-    diagnostics = result.diagnostics;
-    if (!result.ok()) return false;
-    newDesign(std::move(*result.design));
+    DesignLoad load = parseDesignForEvaluation(
+        std::string_view(text.constData(), std::size_t(text.size())), *m_local);
+    diagnostics = load.diagnostics;
+    if (!load.readable()) return false;
+    Design design = std::move(*load.design);
+    reset(std::move(design), QString(), load);
     return true;
 }
 
 bool DesignDocument::save(const QString& path, QString* error) {
+    // The file carries the entries it uses, so it evaluates the same where the catalog differs.
+    Design saved = m_design;
+    embedCatalogEntries(saved, *m_catalog);
     // QSaveFile writes beside the target and renames on commit: a crash never leaves half a file.
     QSaveFile file(path);
-    const std::string text = serializeDesign(m_design);
+    const std::string text = serializeDesign(saved);
     if (!file.open(QIODevice::WriteOnly) ||
         file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit()) {
         if (error) *error = file.errorString();
         return false;
     }
+    m_design.catalog = std::move(saved.catalog);  // derived from the rest: not an undoable edit
     m_filePath = QFileInfo(path).absoluteFilePath();
     m_undo->setClean();
     Q_EMIT filePathChanged(m_filePath);
     return true;
+}
+
+bool DesignDocument::applyEmbeddedChoice(EmbeddedChoice choice, const std::string& userCatalog,
+                                         QString* error) {
+    DesignLoadOptions options;
+    options.embedded = choice;
+    options.user_catalog = userCatalog;
+    const DesignLoad load = resolveDesign(m_design, *m_local, options);
+    if (load.choice != choice) {  // the import failed; nothing changed
+        if (error)
+            for (const Diagnostic& d : load.diagnostics.items)
+                if (d.pointer == "/catalog") *error = QString::fromStdString(d.message);
+        return false;
+    }
+    m_catalog = load.catalog;
+    m_choice = choice;
+    // Adopting the local entries changes what a save writes: the file no longer matches.
+    if (choice == EmbeddedChoice::adopt_local && !m_embedded.differing.empty()) markUnsaved();
+    Q_EMIT designReset();
+    Q_EMIT contentChanged();
+    return true;
+}
+
+void DesignDocument::setLocalCatalog(std::shared_ptr<const catalog::Catalog> local) {
+    m_local = std::move(local);
+    DesignLoadOptions options;
+    options.embedded = m_choice == EmbeddedChoice::adopt_local ? EmbeddedChoice::adopt_local
+                                                               : EmbeddedChoice::keep_file;
+    m_catalog = resolveDesign(m_design, *m_local, options).catalog;
+    Q_EMIT designReset();
+    Q_EMIT contentChanged();
 }
 
 void DesignDocument::markUnsaved() {

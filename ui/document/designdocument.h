@@ -2,17 +2,23 @@
 // The open design: owns the core Design and its QUndoStack, and is the only way to change it.
 // Every user edit is one undo command pushed through the API below; views (canvas, inspector,
 // panels, dashboard) listen to the signals and never touch the Design themselves.
+// Designs are read through core's loading path (core/io/design_load.h): the document's catalog
+// is the local one with the design's embedded entries laid over it, and a save embeds the
+// entries the design uses, so the file evaluates the same on another machine.
 
 #include <QHash>
 #include <QObject>
 #include <QPointF>
 #include <QString>
 #include <QStringList>
+#include <memory>
 #include <vector>
 
 #include "catalog/catalog.h"
+#include "catalog/embedded_entries.h"
 #include "catalog/json_reader.h"
 #include "core/design/design.h"
+#include "core/io/design_load.h"
 
 class QUndoStack;
 
@@ -24,11 +30,21 @@ enum class Section { meta, workload, strategy, facility, economics };
 class DesignDocument : public QObject {
     Q_OBJECT
 public:
-    explicit DesignDocument(const catalog::Catalog& catalog, QObject* parent = nullptr);
+    // `local` is the built-in catalog overlaid by the user's (ui/app/sessioncatalog.h).
+    explicit DesignDocument(std::shared_ptr<const catalog::Catalog> local,
+                            QObject* parent = nullptr);
+    // A catalog that outlives the document (the built-in one, in tests).
+    explicit DesignDocument(const catalog::Catalog& local, QObject* parent = nullptr);
     ~DesignDocument() override;
 
     const Design& design() const { return m_design; }
+    // What the design is evaluated with: the local catalog and the design's embedded entries.
     const catalog::Catalog& catalog() const { return *m_catalog; }
+    // The same, shared with work on other threads (it stays alive while they hold it).
+    std::shared_ptr<const catalog::Catalog> sharedCatalog() const { return m_catalog; }
+    // The embedded entries of the design last opened: added, and differing from local ones.
+    const catalog::EmbeddedReport& embeddedReport() const { return m_embedded; }
+    EmbeddedChoice embeddedChoice() const { return m_choice; }
     QUndoStack* undoStack() const { return m_undo; }
     QString filePath() const { return m_filePath; }
     bool isModified() const;
@@ -39,7 +55,13 @@ public:
     void newDesign(Design design = {}, const QString& path = {});
     bool open(const QString& path, Diagnostics& diagnostics);
     bool openText(const QByteArray& text, Diagnostics& diagnostics);  // an untitled copy
-    bool save(const QString& path, QString* error);
+    bool save(const QString& path, QString* error);  // with the entries the design uses
+    // Decide again which entries win where the file's differ from the local catalog. import_file
+    // writes the file's entries into the user catalog at `userCatalog` ("" = the default); the
+    // caller then reloads the local catalog (setLocalCatalog). False, with `error`, on failure.
+    bool applyEmbeddedChoice(EmbeddedChoice choice, const std::string& userCatalog, QString* error);
+    // The local catalog changed (an import): evaluate with the new one from now on.
+    void setLocalCatalog(std::shared_ptr<const catalog::Catalog> local);
     // Marks the design as changed since its file (for work restored after a crash).
     void markUnsaved();
 
@@ -99,7 +121,12 @@ Q_SIGNALS:
     void filePathChanged(const QString& path);
 
 private:
-    const catalog::Catalog* m_catalog;
+    void reset(Design design, const QString& path, const DesignLoad& load);
+
+    std::shared_ptr<const catalog::Catalog> m_local;
+    std::shared_ptr<const catalog::Catalog> m_catalog;
+    catalog::EmbeddedReport m_embedded;
+    EmbeddedChoice m_choice = EmbeddedChoice::keep_file;
     Design m_design;
     QString m_filePath;
     QUndoStack* m_undo;

@@ -106,14 +106,18 @@ void Evaluator::launch() {
     }
     const quint64 generation = m_requested;
     m_launched = generation;
-    const catalog::Catalog* catalog = &m_document->catalog();
+    // The job shares the catalog, so opening another design cannot free it under the job.
+    std::shared_ptr<const catalog::Catalog> catalog = m_document->sharedCatalog();
     m_token = std::make_shared<CancelToken>();
-    // An edit that left the hardware alone reuses the last expansion of it.
+    // An edit that left the hardware (and the catalog) alone reuses the last expansion of it.
     const Design& design = m_document->design();
     std::shared_ptr<const PreparedDesign> reuse;
-    if (m_prepared && m_preparedKey == hardwareKey(design)) reuse = m_prepared;
+    if (m_prepared && m_preparedKey == hardwareKey(design) && m_preparedCatalog == catalog)
+        reuse = m_prepared;
     m_watcher.setFuture(QtConcurrent::run([generation, catalog, token = m_token, design, reuse] {
-        return run(generation, design, *catalog, token.get(), reuse);
+        Evaluation e = run(generation, design, *catalog, token.get(), reuse);
+        e.catalog = catalog;
+        return e;
     }));
 }
 
@@ -122,6 +126,7 @@ void Evaluator::finished() {
     if (e.prepared) {  // valid for its hardware whether or not its results are still wanted
         m_prepared = e.prepared;
         m_preparedKey = e.hardware_key;
+        m_preparedCatalog = e.catalog;
     }
     const bool wanted = m_requested > m_cancelled;
     const bool current = wanted && e.generation == m_requested && !e.results.cancelled;

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "catalog/catalog.h"
 #include "catalog/entries.h"
 #include "core/evaluate/cancel.h"
 #include "core/evaluate/evaluate.h"
@@ -34,6 +35,7 @@ struct Evaluation {
     // The hardware's expansion, reused by the next evaluation if its hardware is the same.
     std::shared_ptr<const PreparedDesign> prepared;
     std::string hardware_key;
+    std::shared_ptr<const catalog::Catalog> catalog;  // what it was evaluated with
 };
 
 class Evaluator : public QObject {
@@ -77,6 +79,7 @@ private:
     std::shared_ptr<CancelToken> m_token;              // the running job's; shared with its thread
     std::shared_ptr<const PreparedDesign> m_prepared;  // the latest hardware expansion
     std::string m_preparedKey;                         // ... of this hardware
+    std::shared_ptr<const catalog::Catalog> m_preparedCatalog;  // ... and this catalog
     std::optional<Evaluation> m_latest;
 };
 

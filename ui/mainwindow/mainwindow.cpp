@@ -38,8 +38,8 @@ constexpr int kAutosaveMs = 60 * 1000;
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
-    , m_catalog(&sessionCatalog())
-    , m_document(new DesignDocument(*m_catalog, this))
+    , m_catalog(sessionCatalog())
+    , m_document(new DesignDocument(m_catalog, this))
     , m_recovery(std::make_unique<RecoveryStore>()) {
     setObjectName(QStringLiteral("mainWindow"));
     setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);

@@ -5,6 +5,7 @@
 // mainwindow_actions.cpp, file handling in mainwindow_files.cpp.)
 
 #include <QMainWindow>
+#include <cstdint>
 #include <memory>
 
 #include "ui/app/startup.h"
@@ -18,6 +19,9 @@ class QProgressBar;
 class QToolBar;
 class QToolButton;
 
+namespace infraplan {
+enum class EmbeddedChoice : std::uint8_t;
+}
 namespace infraplan::catalog {
 class Catalog;
 }
@@ -91,8 +95,11 @@ private:
     void showCompare();
     void showEvaluation(const Evaluation& evaluation);
     void captureScreenshot(const QString& file);
+    // After an open: offers the choice where the file's embedded entries differ from ours.
+    void offerEmbeddedChoice();
+    void applyEmbeddedChoice(EmbeddedChoice choice);
 
-    const catalog::Catalog* m_catalog;
+    std::shared_ptr<const catalog::Catalog> m_catalog;  // the session's: built-in + user
     DesignDocument* m_document;
     DesignScene* m_scene = nullptr;
     DesignView* m_view = nullptr;

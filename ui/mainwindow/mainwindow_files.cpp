@@ -9,12 +9,16 @@
 #include <QStatusBar>
 #include <QTimer>
 
+#include "ui/app/sessioncatalog.h"
 #include "ui/compare/comparedialog.h"
 #include "ui/document/designdocument.h"
 #include "ui/document/recoverystore.h"
 #include "ui/mainwindow/mainwindow.h"
 #include "ui/mainwindow/recentfiles.h"
+#include "ui/palette/palettemodel.h"
+#include "ui/palette/palettewidget.h"
 #include "ui/widgets/diagnosticsdialog.h"
+#include "ui/widgets/embeddeddialog.h"
 
 namespace infraplan::ui {
 
@@ -98,7 +102,33 @@ bool MainWindow::openFile(const QString& path) {
                                  diagnostics, this);
         dialog.exec();
     }
+    if (!m_document->embeddedReport().differing.empty()) offerEmbeddedChoice();
     return true;
+}
+
+void MainWindow::offerEmbeddedChoice() {
+    auto* dialog =
+        new EmbeddedEntriesDialog(m_document->embeddedReport(), m_document->displayName(), this);
+    connect(dialog, &EmbeddedEntriesDialog::chosen, this, &MainWindow::applyEmbeddedChoice);
+    dialog->show();
+}
+
+void MainWindow::applyEmbeddedChoice(EmbeddedChoice choice) {
+    if (choice == m_document->embeddedChoice()) return;
+    QString error;
+    // "" = the user catalog the session loaded (INFRAPLAN_USER_CATALOG or the default path).
+    if (!m_document->applyEmbeddedChoice(choice, std::string(), &error)) {
+        QMessageBox::warning(this, tr("Cannot Import Catalog Entries"), error);
+        return;
+    }
+    if (choice == EmbeddedChoice::import_file) {
+        m_catalog = reloadSessionCatalog();
+        m_palette->model()->rebuild(*m_catalog);
+        m_document->setLocalCatalog(m_catalog);
+        statusBar()->showMessage(tr("Imported the file's entries into your catalog"), 6000);
+    } else if (choice == EmbeddedChoice::adopt_local) {
+        statusBar()->showMessage(tr("Using your catalog's entries for this design"), 6000);
+    }
 }
 
 bool MainWindow::saveFile(const QString& path) {
@@ -176,7 +206,7 @@ void MainWindow::showCompare() {
         this, tr("Compare With"), dir, tr("Infraplan designs (*.json);;All files (*)"));
     if (other.isEmpty()) return;
     auto* dialog = new CompareDialog(m_document->design(), m_document->displayName(),
-                                     m_document->catalog(), this);
+                                     m_document->sharedCatalog(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     if (!dialog->loadOther(other)) {
         delete dialog;
