@@ -11,6 +11,7 @@
 #include "ui/app/theme.h"
 #include "ui/document/designdocument.h"
 #include "ui/panels/formfields.h"
+#include "ui/panels/servingruntimebox.h"
 
 namespace infraplan::ui {
 namespace {
@@ -126,6 +127,8 @@ StrategyPanel::StrategyPanel(DesignDocument* document, QWidget* parent)
     m_overlapDp = check(tr("Overlap DP communication"), &Strategy::overlap_dp);
     m_overlapTp = check(tr("Overlap TP communication"), &Strategy::overlap_tp);
     m_flash = check(tr("Flash attention"), &Strategy::flash_attention);
+    m_trainingForm = form;
+    addTrainingOptions(form);
     layout->addWidget(m_training);
 
     m_inference = new QGroupBox(tr("Serving"), this);
@@ -155,6 +158,8 @@ StrategyPanel::StrategyPanel(DesignDocument* document, QWidget* parent)
     serving->addRow(tr("Max batch"), m_maxBatch);
     serving->addRow(tr("Scheduler"), m_scheduler);
     layout->addWidget(m_inference);
+    m_runtime = new ServingRuntimeBox(document, this);
+    layout->addWidget(m_runtime);
 
     m_summary = new QLabel(this);
     m_summary->setWordWrap(true);
@@ -164,6 +169,28 @@ StrategyPanel::StrategyPanel(DesignDocument* document, QWidget* parent)
     connect(document, &DesignDocument::designReset, this, &StrategyPanel::refresh);
     connect(document, &DesignDocument::contentChanged, this, &StrategyPanel::refresh);
     refresh();
+}
+
+// How much tensor-parallel traffic the overlap hides, and the MoE router's imbalance.
+void StrategyPanel::addTrainingOptions(QFormLayout* form) {
+    m_overlapTpScope = choiceField(
+        this, {{tr("Forward and backward"), "full"}, {tr("Backward only"), "backward"}},
+        [this](const QString& v) {
+            edit(tr("Set TP overlap scope"), [&](Strategy& s) {
+                s.overlap_tp_scope =
+                    overlapTpScopeFromString(v.toStdString()).value_or(s.overlap_tp_scope);
+            });
+        },
+        tr("tensor-parallel overlap scope"));
+    form->addRow(tr("TP overlap hides"), m_overlapTpScope);
+    m_moeImbalance = realField(
+        this, 1, 64, 2, tr(" × mean"),
+        [this](double v) {
+            edit(tr("Set MoE imbalance"), [v](Strategy& s) { s.moe_imbalance = v; });
+        },
+        tr("busiest expert's load over the mean"));
+    m_moeImbalance->setSingleStep(0.05);
+    form->addRow(tr("MoE imbalance"), m_moeImbalance);
 }
 
 template <class F>
@@ -218,6 +245,15 @@ void StrategyPanel::refresh() {
     for (QWidget* w : std::initializer_list<QWidget*>{
              m_zero, m_microbatch, m_schedule, m_interleave, m_recompute, m_overlapDp, m_flash})
         w->setEnabled(!inference || w == m_flash);
+    setQuietly(m_overlapTpScope, QString::fromLatin1(toString(s.overlap_tp_scope)));
+    setQuietly(m_moeImbalance, s.moe_imbalance);
+    m_overlapTpScope->setEnabled(s.overlap_tp);
+    const catalog::Model* model = resolveModel(d, m_document->catalog());
+    m_moeImbalance->setEnabled(model && model->moe);
+    m_trainingForm->setRowVisible(m_overlapTpScope, !inference);
+    m_trainingForm->setRowVisible(m_moeImbalance, !inference);
+    m_runtime->setVisible(inference);
+    if (inference) m_runtime->refresh();
 
     const long long devices = summarizeDevices(d, m_document->catalog()).devices;
     const long long perReplica = (long long)s.tp * s.pp * s.cp;

@@ -1,12 +1,16 @@
 #pragma once
 // The parallelism strategy: TP, PP, DP (or auto), CP and EP restricted to values the model and
 // the device count allow, ZeRO stage, micro-batch, schedule, recompute and overlaps; for
-// inference designs the replicas, batch limit and scheduler. Every change is one undo step.
+// inference designs the replicas, batch limit and scheduler, and the serving runtime
+// (servingruntimebox.h). Fields that do not apply to the workload's mode are hidden. Every
+// change is one undo step.
 
 #include <QWidget>
 
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QSpinBox;
 class QGroupBox;
@@ -21,10 +25,16 @@ public:
     explicit StrategyPanel(DesignDocument* document, QWidget* parent = nullptr);
     QComboBox* tensorParallel() const { return m_tp; }
     QComboBox* pipelineParallel() const { return m_pp; }
+    QComboBox* overlapTpScope() const { return m_overlapTpScope; }
+    QDoubleSpinBox* moeImbalance() const { return m_moeImbalance; }
+    class ServingRuntimeBox* servingRuntime() const {
+        return m_runtime;
+    }
 
 private:
     void refresh();
     void fillChoices();
+    void addTrainingOptions(QFormLayout* form);
     template <class F>
     void edit(const QString& text, F change);
 
@@ -43,11 +53,15 @@ private:
     QCheckBox* m_overlapDp;
     QCheckBox* m_overlapTp;
     QCheckBox* m_flash;
+    QComboBox* m_overlapTpScope;
+    QDoubleSpinBox* m_moeImbalance;
+    QFormLayout* m_trainingForm;
     QGroupBox* m_training;
     QGroupBox* m_inference;
     QSpinBox* m_replicas;
     QSpinBox* m_maxBatch;
     QComboBox* m_scheduler;
+    class ServingRuntimeBox* m_runtime;
     QLabel* m_summary;
 };
 

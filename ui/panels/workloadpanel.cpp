@@ -154,12 +154,36 @@ WorkloadPanel::WorkloadPanel(DesignDocument* document, QWidget* parent)
         tr("time per output token SLO"));
     m_tpot->setSpecialValueText(tr("no bound"));
     serve->addRow(tr("TPOT SLO"), m_tpot);
+    addRequestStream(serve);
     layout->addWidget(m_inference);
     layout->addStretch(1);
 
     connect(document, &DesignDocument::designReset, this, &WorkloadPanel::refresh);
     connect(document, &DesignDocument::sectionChanged, this, &WorkloadPanel::refresh);
     refresh();
+}
+
+// The simulated request stream: its length (0 shows as the engine's default) and its seed.
+void WorkloadPanel::addRequestStream(QFormLayout* form) {
+    m_requests = intField(
+        this, 0, 1'000'000, tr(" req"),
+        [this](int v) {
+            edit(tr("Set simulated requests"), [v](Workload& w) {
+                w.requests = v > 0 ? std::optional<long long>(v) : std::nullopt;
+            });
+        },
+        tr("requests simulated"));
+    m_requests->setSpecialValueText(tr("default (10,000)"));
+    form->addRow(tr("Simulated requests"), m_requests);
+    // A double spin box holds every seed the file allows (up to 1e15) exactly.
+    m_seed = realField(
+        this, 0, 1e15, 0, {},
+        [this](double v) {
+            edit(tr("Set random seed"), [v](Workload& w) { w.seed = std::uint64_t(v); });
+        },
+        tr("random seed of the request stream"));
+    m_seed->setGroupSeparatorShown(false);
+    form->addRow(tr("Random seed"), m_seed);
 }
 
 template <class F>
@@ -197,6 +221,8 @@ void WorkloadPanel::refresh() {
     setQuietly(m_output, int(std::min(w.traffic.output_tokens.mean, double(m_output->maximum()))));
     setQuietly(m_ttft, w.slo.ttft_ms);
     setQuietly(m_tpot, w.slo.tpot_ms);
+    setQuietly(m_requests, int(std::min<long long>(w.requests.value_or(0), m_requests->maximum())));
+    setQuietly(m_seed, double(w.seed));
     const bool training = w.mode == WorkloadMode::training;
     m_training->setVisible(training);
     m_inference->setVisible(!training);

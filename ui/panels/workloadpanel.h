@@ -1,6 +1,7 @@
 #pragma once
 // The workload: training or inference, the model (picked from the catalog), precision,
-// sequence length, batch and token budget; for inference the traffic and the SLO.
+// sequence length, batch and token budget; for inference the traffic, the SLO and the
+// simulated request stream (how many requests, which random seed).
 
 #include <QWidget>
 
@@ -19,9 +20,12 @@ class WorkloadPanel : public QWidget {
 public:
     explicit WorkloadPanel(DesignDocument* document, QWidget* parent = nullptr);
     QComboBox* modelPicker() const { return m_model; }
+    QSpinBox* requests() const { return m_requests; }
+    QDoubleSpinBox* seed() const { return m_seed; }
 
 private:
     void refresh();
+    void addRequestStream(class QFormLayout* form);
     template <class F>
     void edit(const QString& text, F change);
 
@@ -43,6 +47,8 @@ private:
     QSpinBox* m_output;
     QDoubleSpinBox* m_ttft;
     QDoubleSpinBox* m_tpot;
+    QSpinBox* m_requests;
+    QDoubleSpinBox* m_seed;
 };
 
 }  // namespace infraplan::ui
