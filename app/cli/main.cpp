@@ -1,4 +1,4 @@
-// infraplan-cli: the headless front end (DESIGN.md §3). Only argument wiring lives here; the
+// infraplan-cli: the headless front end (docs/cli.md). Only argument wiring lives here; the
 // work is done by core (load, validate, evaluate) and catalog.
 #include <CLI/CLI.hpp>
 #include <cstdlib>

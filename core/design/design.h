@@ -1,5 +1,5 @@
 #pragma once
-// The design document (DESIGN.md §2, format version 1) as plain C++ types. Every optional
+// The design document (docs/design-file.md, format version 1) as plain C++ types. Every optional
 // field's default lives here, in its member initializer, and nowhere else; docs/design-file.md
 // lists them for users. Unknown JSON fields are kept in `extra` so a round-trip preserves them.
 

@@ -29,7 +29,8 @@ const char* toString(ParallelDim d);
 struct CollectiveRequest {
     Collective op = Collective::all_reduce;
     ParallelDim dim = ParallelDim::dp;
-    double bytes = 0;  // message size per rank (S in DESIGN.md §6): the buffer each rank holds
+    double bytes =
+        0;  // message size per rank (S in docs/training-engine.md): the buffer each rank holds
     // Every group of this dimension runs it at the same time (all DP groups all-reduce at once).
 };
 

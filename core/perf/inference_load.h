@@ -1,5 +1,5 @@
 #pragma once
-// Request loads for the serving simulation (DESIGN.md §2 `traffic`): token-length samplers
+// Request loads for the serving simulation (docs/design-file.md `traffic`): token-length samplers
 // (fixed, lognormal fitted to a mean and a p99, exponential) and arrival streams (a burst at
 // t = 0 or Poisson). Everything is drawn from one seeded std::mt19937_64, so a run repeats
 // exactly.

@@ -1,8 +1,8 @@
 #pragma once
 // A CommModel from the node template alone: two tiers (scale-up inside a node, scale-out
 // through the node's NICs), each an alpha-beta link, with the textbook collective algorithms
-// of DESIGN.md §6 (ring, tree, hierarchical, all-to-all). Used until the topology engine's
-// flow-level model replaces it behind the same interface; it knows nothing of the fabric
+// of docs/training-engine.md (ring, tree, hierarchical, all-to-all). Used until the topology
+// engine's flow-level model replaces it behind the same interface; it knows nothing of the fabric
 // beyond the leaf oversubscription.
 
 #include <array>

@@ -1,6 +1,6 @@
 #pragma once
-// Composition of one optimizer step (DESIGN.md §6): per-op roofline times of one layer for one
-// micro-batch (forward, backward, recompute), the collectives each pass needs through the
+// Composition of one optimizer step (docs/training-engine.md): per-op roofline times of one layer
+// for one micro-batch (forward, backward, recompute), the collectives each pass needs through the
 // CommModel, per-stage time, the pipeline schedule's bubble, the data-parallel gradient
 // reduction (only its exposed part) and the optimizer update.
 

@@ -33,7 +33,7 @@ nlohmann::json bottleneckToJson(const Bottleneck& b) {
     return j;
 }
 
-// Training and memory sections (DESIGN.md §4); breakdown phases in seconds and bytes.
+// Training and memory sections (docs/results.md); breakdown phases in seconds and bytes.
 nlohmann::json trainingToJson(const TrainingResults& t) {
     const TrainingBreakdown& b = t.breakdown;
     return {{"step_time_s", t.step_time_s},

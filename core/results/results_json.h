@@ -1,5 +1,5 @@
 #pragma once
-// Results -> the results JSON contract (DESIGN.md §4). Every engine's section is written here
+// Results -> the results JSON contract (docs/results.md). Every engine's section is written here
 // (or by a function this file calls), so the contract's names live in one place.
 
 #include <nlohmann/json.hpp>

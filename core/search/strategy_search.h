@@ -51,7 +51,7 @@ SearchResult searchStrategies(const Design& design, const catalog::Catalog& cata
                               const SearchOptions& options = {});
 
 // {"evaluated", "feasible", "elapsed_s", "objective", "score_unit", "results": [{"strategy",
-// "score", "results"}]} (DESIGN.md §3).
+// "score", "results"}]} (docs/cli.md).
 nlohmann::json searchResultToJson(const SearchResult& result, const SearchOptions& options,
                                   bool inference);
 

@@ -1,5 +1,5 @@
 // expand(): a design's replication (item and group counts), node templates and fabrics as an
-// explicit graph (DESIGN.md §2 Replication). Everything is counted before anything is
+// explicit graph (docs/design-file.md Replication). Everything is counted before anything is
 // allocated, so a design past the limits is refused with a message instead of exhausting memory.
 
 #include <algorithm>

@@ -97,7 +97,7 @@ int FlowCommModel::column(FlowPattern pattern, ParallelDim dim) const {
     return col;
 }
 
-// Per-rank volumes of the textbook algorithms (DESIGN.md §6; Thakur et al. 2005 for ring,
+// Per-rank volumes of the textbook algorithms (docs/topology.md; Thakur et al. 2005 for ring,
 // NCCL's double binary tree): each phase's flows carry `volume` bytes per unit weight.
 std::vector<FlowCommModel::Plan> FlowCommModel::candidates(const CollectiveRequest& r) const {
     std::vector<Plan> out;

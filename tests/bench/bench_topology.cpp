@@ -31,9 +31,9 @@ double maxRssMb() {
     return static_cast<double>(usage.ru_maxrss) / 1024.0;  // Linux reports KiB
 }
 
-// Per-rank message sizes of one GPT-3 175B step (b=1, s=2048, h=12288, bf16; DESIGN.md §6):
-// TP all-reduce of b*s*h activations, PP send of b*s*h, DP all-reduce of the stage's
-// gradients (175e9 / (tp*pp) parameters x 2 bytes).
+// Per-rank message sizes of one GPT-3 175B step (b=1, s=2048, h=12288, bf16;
+// docs/training-engine.md): TP all-reduce of b*s*h activations, PP send of b*s*h, DP all-reduce of
+// the stage's gradients (175e9 / (tp*pp) parameters x 2 bytes).
 const std::vector<CollectiveRequest> kStep{
     {Collective::all_reduce, ParallelDim::tp, 1.0 * 2048 * 12288 * 2},
     {Collective::send_recv, ParallelDim::pp, 1.0 * 2048 * 12288 * 2},

@@ -9,7 +9,7 @@
 namespace infraplan::test {
 
 // Ring all-reduce over the TP group on the scale-up link: 2(n-1)/n * S / beta + 2(n-1) alpha
-// (DESIGN.md §6). Other collectives: bytes over beta plus one alpha.
+// (docs/training-engine.md). Other collectives: bytes over beta plus one alpha.
 class RingComm : public CommModel {
 public:
     RingComm(int ranks, double bandwidth_b_s, double latency_s)

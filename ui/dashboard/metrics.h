@@ -1,5 +1,5 @@
 #pragma once
-// The headline metrics, read from the results JSON contract (DESIGN.md §4) by JSON pointer,
+// The headline metrics, read from the results JSON contract (docs/results.md) by JSON pointer,
 // so the dashboard, the status bar and the compare view show whatever the engines fill and
 // nothing they do not. One table of titles, pointers and units for all three.
 

@@ -142,7 +142,7 @@ void designItems(HtmlBuilder& b, const ReportInput& in) {
 }
 
 // The scalars of a design section ("workload", "strategy") as label/value pairs, but for the
-// top-level fields in `unused` (those that mean nothing in this mode, DESIGN.md §2).
+// top-level fields in `unused` (those that mean nothing in this mode, docs/design-file.md).
 std::vector<std::pair<QString, QString>> designFields(const nlohmann::json& section,
                                                       std::initializer_list<const char*> unused) {
     std::vector<std::pair<QString, QString>> pairs;

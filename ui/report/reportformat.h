@@ -1,6 +1,6 @@
 #pragma once
 // Numbers of the results JSON as the report prints them. The unit is read from the field
-// name's suffix (DESIGN.md: numbers carry their units in their names), so a new engine field
+// name's suffix (docs/results.md: numbers carry their units in their names), so a new engine field
 // prints with its unit without code here; the digits come from core's formatScalar().
 
 #include <QString>
