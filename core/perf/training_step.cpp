@@ -26,7 +26,8 @@ constexpr double kElementwiseEfficiency = 0.7;
 // GEMMs inside a training step run at ~85% of their isolated best-shape speed (the catalog's
 // gemm_efficiency_max, a MAMF-style benchmark): backward passes mix NT/TN layouts, real shapes
 // quantize into partial waves over the SMs, and clocks settle lower under sustained full-board
-// power. Fitted once on the Megatron-LM A100 runs of validation-public.csv (0.869 -> 0.74).
+// power. Fitted once on the Megatron-LM A100 runs of tests/data/validation/training.csv (0.869 ->
+// 0.74).
 constexpr double kInStepGemmFraction = 0.85;
 
 // Flash attention against a GEMM of the same FLOPs: FlashAttention-2 reaches ~73% of peak
