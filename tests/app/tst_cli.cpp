@@ -5,13 +5,14 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/cli_runner.h"
+#include "tests/core/example_designs.h"
 
 namespace {
 
 using Run = CliRun;
 
 QString example(const char* name) {
-    return QStringLiteral(INFRAPLAN_SOURCE_DIR "/resources/examples/") + name;
+    return QString::fromStdString(infraplan::test::examplePath(name));
 }
 
 QByteArray minimalDesign() {

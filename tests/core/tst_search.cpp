@@ -8,23 +8,17 @@
 #include "core/search/objective.h"
 #include "core/search/search_space.h"
 #include "core/search/strategy_search.h"
+#include "example_designs.h"
 
 using namespace infraplan;
 
-namespace {
-Design exampleDesign(const char* name) {
-    LoadResult loaded =
-        loadDesignFile(std::string(INFRAPLAN_SOURCE_DIR) + "/resources/examples/" + name);
-    if (!loaded.ok()) qFatal("%s", loaded.diagnostics.toString().c_str());
-    return *loaded.design;
-}
-}  // namespace
+namespace {}  // namespace
 
 class TestSearch : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void spaceRespectsDivisibility() {
-        const Design design = exampleDesign("dgx-h100-training.json");
+        const Design design = test::example("dgx-h100-training.json");
         const catalog::Model* model = catalog::builtinCatalog().model("gpt3-175b");
         QVERIFY(model);
         const SearchSpace space = enumerateStrategies(design, *model, 256);
@@ -39,7 +33,7 @@ private Q_SLOTS:
     }
 
     void bestFirstDeterministicAndConsistent() {
-        Design design = exampleDesign("hand-drawn-cxl.json");
+        Design design = test::example("hand-drawn-cxl.json");
         design.workload.model = std::string("llama3-8b");  // 70B cannot train on 8 GPUs
         SearchOptions options;
         options.top = 5;
@@ -70,7 +64,7 @@ private Q_SLOTS:
     }
 
     void cancelStopsEarly() {
-        const Design design = exampleDesign("dgx-h100-training.json");
+        const Design design = test::example("dgx-h100-training.json");
         std::atomic<bool> cancel{true};
         SearchOptions options;
         options.cancel = &cancel;
@@ -80,7 +74,7 @@ private Q_SLOTS:
     }
 
     void invalidDesignSaysWhy() {
-        Design design = exampleDesign("dgx-h100-training.json");
+        Design design = test::example("dgx-h100-training.json");
         design.workload.model = std::string("no-such-model");
         const SearchResult r = searchStrategies(design, catalog::builtinCatalog());
         QCOMPARE(r.evaluated, 0LL);

@@ -6,6 +6,7 @@
 #include "catalog/catalog.h"
 #include "core/io/design_json.h"
 #include "core/topology/flow_comm_model.h"
+#include "example_designs.h"
 
 using namespace infraplan;
 
@@ -179,10 +180,7 @@ private Q_SLOTS:
         // GPU i of server 1). NIC i of server s is NIC 4s+i overall, on leaf (4s+i) mod 2, so
         // both ends of every PP flow hang off the same leaf: GPU -PCIe-> NIC -NDR-> leaf
         // -NDR-> NIC -PCIe-> GPU, four links with S each, nothing on the spine.
-        auto loaded = loadDesignFile(std::string(INFRAPLAN_SOURCE_DIR) +
-                                     "/resources/examples/hand-drawn-cxl.json");
-        QVERIFY(loaded.ok());
-        const Model m = build(*loaded.design);
+        const Model m = build(test::example("hand-drawn-cxl.json"));
         const double S = 1e9;
         const CollectiveRequest pp{Collective::send_recv, ParallelDim::pp, S};
         const Eigen::VectorXd loads = m.comm->linkLoads(pp);
@@ -205,9 +203,7 @@ private Q_SLOTS:
         // GB/s); each server's 4 GPUs reach their host over PCIe. All 8 streaming at once:
         // 4 GPUs share a host's CXL link -> 63/4 GB/s each, 126 GB/s in all (the pool's media
         // does 256). Latency: PCIe 300 + CXL 250 + media 350 ns.
-        auto loaded = loadDesignFile(std::string(INFRAPLAN_SOURCE_DIR) +
-                                     "/resources/examples/hand-drawn-cxl.json");
-        const Model m = build(*loaded.design);
+        const Model m = build(test::example("hand-drawn-cxl.json"));
         const std::vector<NetworkMemoryTier> tiers = m.comm->memoryTiers();
         QCOMPARE(tiers.size(), std::size_t(1));
         const NetworkMemoryTier& pool = tiers.front();
@@ -223,10 +219,7 @@ private Q_SLOTS:
         // Template 7: 4 servers x 8 GPUs; each host has 2 CXL 2.0 lanes to one CXL switch that
         // holds two pools. Only the hosts lead there (not the NICs): all 32 GPUs reach both
         // pools, 8 GPUs share their host's 2 x 63 GB/s -> 15.75 GB/s each.
-        auto loaded = loadDesignFile(std::string(INFRAPLAN_SOURCE_DIR) +
-                                     "/resources/templates/7-cxl-memory-pool.json");
-        QVERIFY(loaded.ok());
-        const Model m = build(*loaded.design);
+        const Model m = build(test::templateDesign("7-cxl-memory-pool.json"));
         const std::vector<NetworkMemoryTier> tiers = m.comm->memoryTiers();
         QCOMPARE(tiers.size(), std::size_t(1));
         QCOMPARE(tiers.front().unreachable_devices, 0LL);
@@ -237,9 +230,7 @@ private Q_SLOTS:
     void concurrentCollectivesShareLinks() {
         // TP and PP of the hand-drawn example do not share a link; two PP transfers at once
         // double the load on the same cables.
-        auto loaded = loadDesignFile(std::string(INFRAPLAN_SOURCE_DIR) +
-                                     "/resources/examples/hand-drawn-cxl.json");
-        const Model m = build(*loaded.design);
+        const Model m = build(test::example("hand-drawn-cxl.json"));
         const CollectiveRequest pp{Collective::send_recv, ParallelDim::pp, 1e9};
         const CollectiveRequest tp{Collective::all_reduce, ParallelDim::tp, 1e9};
         const std::vector<CollectiveRequest> both{pp, tp}, twice{pp, pp};

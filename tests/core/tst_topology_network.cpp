@@ -7,6 +7,7 @@
 #include "core/io/design_json.h"
 #include "core/results/results_json.h"
 #include "core/topology/network_eval.h"
+#include "example_designs.h"
 
 using namespace infraplan;
 
@@ -78,10 +79,8 @@ private Q_SLOTS:
     }
 
     void evaluateUsesTheFabric() {
-        auto r = loadDesignFile(std::string(INFRAPLAN_SOURCE_DIR) +
-                                "/resources/examples/dgx-h100-training.json");
-        QVERIFY(r.ok());
-        const Results res = evaluate(*r.design, catalog::builtinCatalog());
+        const Results res =
+            evaluate(test::example("dgx-h100-training.json"), catalog::builtinCatalog());
         QVERIFY(res.network.has_value());
         QCOMPARE(res.network->vertices, 32LL * 21 + 12);
         bool dp = false;

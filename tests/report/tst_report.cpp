@@ -12,6 +12,7 @@
 #include "core/evaluate/evaluate.h"
 #include "core/io/design_json.h"
 #include "core/results/results_json.h"
+#include "tests/core/example_designs.h"
 #include "ui/report/reportdocument.h"
 #include "ui/report/reportexport.h"
 #include "ui/report/reportformat.h"
@@ -27,10 +28,7 @@ struct Evaluated {
 };
 
 Evaluated evaluateExample(const char* name) {
-    const QString file = QStringLiteral(INFRAPLAN_SOURCE_DIR "/resources/examples/") + name;
-    LoadResult loaded = loadDesignFile(file.toStdString());
-    if (!loaded.ok()) qFatal("cannot load %s", name);
-    Evaluated e{*loaded.design, {}, file};
+    Evaluated e{test::example(name), {}, QString::fromStdString(test::examplePath(name))};
     e.results = resultsToJson(evaluate(e.design, catalog::builtinCatalog()));
     return e;
 }
