@@ -63,7 +63,7 @@ private Q_SLOTS:
         // The product as a user gets it: the built-in catalog (HGX H100 server $310k, Cheah
         // Aug 2024; the seed's default entries) and default facility/economics parameters.
         const catalog::Catalog& cat = catalog::builtinCatalog();
-        if (!cat.node("nvidia-hgx-h100")) QSKIP("no nvidia-hgx-h100 in the built-in catalog");
+        QVERIFY2(cat.node("nvidia-hgx-h100"), "no nvidia-hgx-h100 in the built-in catalog");
         Design d = dgx32();
         d.hardware.items[0].ref = "nvidia-hgx-h100";
         const FacilityEvaluation ev = evaluateDesign(cat, d);
