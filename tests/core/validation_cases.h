@@ -67,7 +67,11 @@ public:
     long long integer(const char* column, long long fallback) const {
         if (text(column).empty()) return fallback;
         const double v = number(column);
-        if (std::isfinite(v) && v != std::floor(v)) fail(column, "not a whole number");
+        if (!std::isfinite(v)) return fallback;  // number() has reported it
+        if (v != std::floor(v) || std::abs(v) > 1e15) {
+            fail(column, "not a whole number in range");
+            return fallback;
+        }
         return static_cast<long long>(v);
     }
     bool flag(const char* column) const {
