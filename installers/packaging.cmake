@@ -14,14 +14,18 @@ set(CPACK_PACKAGE_VENDOR "Infraplan developers")
 set(CPACK_PACKAGE_VERSION "${PROJECT_VERSION}")
 set(CPACK_PACKAGE_HOMEPAGE_URL "${PROJECT_HOMEPAGE_URL}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
+# Debian shows the long description as written: lines under 80 columns.
 set(CPACK_PACKAGE_DESCRIPTION
-  "Infraplan lays out accelerators, memory nodes, switches and network links, takes a \
-workload (an LLM to train or to serve) and a parallelism strategy, and shows what that cluster \
-would do: step time, MFU and time to train; latency and throughput under load; the bottleneck; \
-the power it draws and what it costs. Every number comes from an analytic model whose inputs \
-are the design and a hardware catalog with sources. It comes as the planner window (infraplan) \
-and a command-line tool (infraplan-cli) that validates, evaluates, compares and reports on \
-design files.")
+"Infraplan lays out accelerators, memory nodes, switches and network links,
+takes a workload (an LLM to train or to serve) and a parallelism strategy,
+and shows what that cluster would do: step time, MFU and time to train;
+latency and throughput under load; the bottleneck; the power it draws and
+what it costs. Every number comes from an analytic model whose inputs are
+the design and a hardware catalog with sources.
+.
+It comes as the planner window (infraplan) and a command-line tool
+(infraplan-cli) that validates, evaluates, compares, searches and reports
+on design files.")
 set(CPACK_PACKAGE_INSTALL_DIRECTORY "Infraplan")
 set(CPACK_RESOURCE_FILE_LICENSE "${PROJECT_SOURCE_DIR}/LICENSE")
 set(CPACK_STRIP_FILES ON)  # RelWithDebInfo binaries are mostly debug information

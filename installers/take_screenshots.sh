@@ -13,7 +13,7 @@ settings=$(mktemp -d)  # default window layout, no recent files, no recovery off
 trap 'rm -rf "$settings"' EXIT
 shoot() {
   XDG_CONFIG_HOME=$settings XDG_DATA_HOME=$settings XDG_CACHE_HOME=$settings \
-    xvfb-run -a -s "-screen 0 1280x800x24" "$app" --screenshot "$out/$1.png" "$2"
+    xvfb-run -a -s "-screen 0 1280x800x24" "$app" -geometry 1280x800+0+0 --screenshot "$out/$1.png" "$2"
   echo "$out/$1.png"
 }
 shoot training resources/examples/dgx-h100-training.json

@@ -94,8 +94,9 @@ cli() {
 check "installed infraplan-cli --version does not say $version" \
   [ "$(cli --version)" = "infraplan-cli $version" ]
 example=$share/infraplan/examples/dgx-h100-training.json
-cli validate "$example" >/dev/null || fail "the installed example does not validate"
-if cli report "$example" -o "$scratch/report.pdf" && cli report "$example" -o "$scratch/report.json"; then
+cli validate "$example" >/dev/null 2>&1 || fail "the installed example does not validate"
+if cli report "$example" -o "$scratch/report.pdf" >/dev/null &&
+  cli report "$example" -o "$scratch/report.json" >/dev/null; then
   check "report.pdf is not a PDF" [ "$(head -c 5 "$scratch/report.pdf")" = "%PDF-" ]
   pdf_kib=$(du -k "$scratch/report.pdf" | cut -f1)
   check "report.pdf is only $pdf_kib KiB" [ "$pdf_kib" -ge 20 ]
@@ -109,18 +110,24 @@ if $gui; then
   check "installed infraplan --version says '$gui_version'" [ "$gui_version" = "Infraplan $version" ]
 fi
 
-# Desktop entry, AppStream metainfo (with the project's version as its release), MIME type.
+# Desktop entry, AppStream metainfo (with the project's version as its release) and the tree
+# they are in, MIME type.
 if $gui; then
   desktop=$share/applications/org.infraplan.infraplan.desktop
   metainfo=$share/metainfo/org.infraplan.infraplan.metainfo.xml
   check "desktop-file-validate" desktop-file-validate "$desktop"
-  check "appstreamcli validate" appstreamcli validate --no-net --strict "$metainfo"
+  appstreamcli validate --no-net --strict "$metainfo" >"$scratch/appstream.log" 2>&1 ||
+    fail "appstreamcli validate: $(cat "$scratch/appstream.log")"
+  # The whole tree: the component's desktop entry and icon are found where it names them.
+  appstreamcli validate-tree --no-net "$root" >"$scratch/appstream.log" 2>&1 ||
+    fail "appstreamcli validate-tree: $(cat "$scratch/appstream.log")"
   check "the metainfo's release is not $version" grep -q "<release version=\"$version\"" "$metainfo"
   grep -q '^MimeType=application/x-infraplan-design;' "$desktop" ||
     fail "the desktop entry does not open application/x-infraplan-design"
 fi
 cp -r "$share/mime" "$scratch/mime"
-check "update-mime-database" update-mime-database "$scratch/mime"
+update-mime-database "$scratch/mime" >"$scratch/mime.log" 2>&1 ||
+  fail "update-mime-database: $(cat "$scratch/mime.log")"
 check "no *.infraplan.json glob" grep -q 'application/x-infraplan-design:\*\.infraplan\.json' \
   "$scratch/mime/globs2"
 check "no magic for design files" grep -aq 'application/x-infraplan-design' "$scratch/mime/magic"

@@ -9,7 +9,7 @@
 #include <QTest>
 #include <QTextBrowser>
 
-#include "cli_runner.h"
+#include "tests/cli_runner.h"
 #include "ui/help/about.h"
 #include "ui/help/userguide.h"
 #include "ui/mainwindow/mainwindow.h"

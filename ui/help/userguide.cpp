@@ -33,7 +33,8 @@ QString titleOf(const QString& path) {
     if (file.open(QIODevice::ReadOnly | QIODevice::Text)) {
         for (int i = 0; i < 5 && !file.atEnd(); ++i) {
             const QString line = QString::fromUtf8(file.readLine()).trimmed();
-            if (line.startsWith(QLatin1String("# "))) return line.mid(2).trimmed();
+            if (line.startsWith(QLatin1String("# ")))  // as the list shows it: no code marks
+                return line.mid(2).remove(QLatin1Char('`')).trimmed();
         }
     }
     return QFileInfo(path).fileName();
@@ -70,15 +71,17 @@ UserGuideDialog::UserGuideDialog(const QList<GuideDocument>& documents, QWidget*
     setWindowTitle(tr("Infraplan User Guide"));
     m_list = new QListWidget(this);
     m_list->setAccessibleName(tr("Documents"));
-    for (const GuideDocument& document : m_documents)
+    for (const GuideDocument& document : m_documents) {
         m_list->addItem(document.title);
+        m_list->item(m_list->count() - 1)->setToolTip(document.title);
+    }
     m_browser = new QTextBrowser(this);
     m_browser->setOpenExternalLinks(true);  // web links in a browser; links to .md files here
     auto* splitter = new QSplitter(this);
     splitter->addWidget(m_list);
     splitter->addWidget(m_browser);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({220, 760});
+    splitter->setSizes({260, 720});
     auto* layout = new QHBoxLayout(this);
     layout->addWidget(splitter);
     resize(1000, 700);
