@@ -5,8 +5,7 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QProcess>
-#include <QProcessEnvironment>
-#include <QTextStream>
+#include <algorithm>
 #include <cstdio>
 
 #include "help_text.h"
@@ -35,9 +34,6 @@ QString term(const QString& text) {
 // The program's --help for the subcommand path, or an empty string with a message on failure.
 QString helpOf(const QString& program, const QStringList& path) {
     QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));  // GUI's --help
-    process.setProcessEnvironment(env);
     process.start(program, path + QStringList{QStringLiteral("--help")});
     if (!process.waitForFinished(60'000) || process.exitStatus() != QProcess::NormalExit ||
         process.exitCode() != 0) {
