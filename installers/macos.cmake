@@ -25,6 +25,9 @@ add_custom_command(OUTPUT ${bundle_icon}
   COMMAND iconutil -c icns -o ${bundle_icon} ${iconset}
   DEPENDS infraplan-render-icon ${PROJECT_SOURCE_DIR}/resources/icons/infraplan.svg
   COMMENT "Making the macOS bundle icon" VERBATIM)
+# The icon is made in this directory and used by a target in app/: a target here runs it first.
+add_custom_target(infraplan_bundle_icon DEPENDS ${bundle_icon})
+add_dependencies(infraplan infraplan_bundle_icon)
 target_sources(infraplan PRIVATE ${bundle_icon})
 set_source_files_properties(${bundle_icon} PROPERTIES MACOSX_PACKAGE_LOCATION Resources)
 
