@@ -88,8 +88,7 @@ double predictTrtLlm(const catalog::Catalog& catalog, const std::string& device,
     t.batch_size = batch;
     t.prompt_tokens = TokenCount::fixed(prompt);
     t.output_tokens = TokenCount::fixed(output > 0 ? output : 2);
-    Results r;
-    evaluateInference(d, catalog, nullptr, r);
+    const Results r = test::inferenceOnly(d, catalog, nullptr);
     if (!r.feasible || !r.inference) {
         why = r.reasons.empty() ? "infeasible" : r.reasons[0];
         return 0;
