@@ -62,6 +62,9 @@ struct HardwareTally {
 struct PowerRollup {
     PowerResults power;
     HardwareTally tally;
+    // Average draw of one accelerator the strategy uses (mean over them), W: the one figure
+    // the training results quote as device_power_w.
+    double used_accelerator_w = 0;
 };
 
 // Never throws; problems (unknown refs, racks over limits) go to `warnings`.

@@ -9,15 +9,16 @@
 
 #include "catalog/entries.h"
 #include "core/facility/facility_results.h"
+#include "core/results/bottleneck_phase.h"
 #include "core/results/inference_results.h"
+#include "core/results/network_results.h"
 #include "core/results/training_results.h"
-#include "core/topology/network_results.h"
 
 namespace infraplan {
 
 struct Bottleneck {
     std::string resource;  // "compute" | "hbm-bandwidth" | "scale-up link" | "nic" | ...
-    std::string phase;     // "forward" | "dp all-reduce" | "decode" | ...
+    BottleneckPhase phase = BottleneckPhase::compute;  // JSON: its text, "forward/backward" ...
     double share_of_time = 0;
     double utilization = 0;
     std::string advice;

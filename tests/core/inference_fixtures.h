@@ -3,8 +3,9 @@
 // design builder (on the built-in catalog's entries).
 
 #include "catalog/catalog.h"
+#include "core/comm/comm_model.h"
 #include "core/design/design.h"
-#include "core/perf/comm_model.h"
+#include "core/perf/inference_engine.h"
 
 namespace infraplan::test {
 
@@ -51,6 +52,20 @@ inline Design servingDesign(const std::string& device, long long devices, const 
     d.workload.seq_len = 32768;
     d.strategy.tp = tp;
     return d;
+}
+
+// The inference engine's section alone, as the Results these suites check.
+inline Results inferenceOnly(const Design& d, const catalog::Catalog& catalog,
+                             const CommModel* comm, const InferenceOptions& options = {}) {
+    InferenceEvaluation e = evaluateInference(d, catalog, comm, options);
+    Results r;
+    r.feasible = e.messages.feasible;
+    r.reasons = std::move(e.messages.reasons);
+    r.warnings = std::move(e.messages.warnings);
+    r.inference = std::move(e.inference);
+    r.memory = std::move(e.memory);
+    r.bottlenecks = std::move(e.bottlenecks);
+    return r;
 }
 
 }  // namespace infraplan::test

@@ -41,8 +41,7 @@ double predictTrtLlm(const catalog::Catalog& catalog, const validation::ServingC
     t.batch_size = c.batch;
     t.prompt_tokens = TokenCount::fixed(c.input_tokens);
     t.output_tokens = TokenCount::fixed(ttft ? 2 : c.output_tokens);
-    Results r;
-    evaluateInference(d, catalog, nullptr, r);
+    const Results r = test::inferenceOnly(d, catalog, nullptr);
     if (!r.feasible || !r.inference) {
         why = r.reasons.empty() ? "infeasible" : r.reasons[0];
         return 0;

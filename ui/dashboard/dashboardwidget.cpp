@@ -280,7 +280,8 @@ void DashboardWidget::fillIssues(const Evaluation& evaluation) {
             figures << tr("%1 utilized")
                            .arg(formatNumber(b.utilization * 100, 3) + QStringLiteral(" %"));
         QString text =
-            tr("%1 in %2").arg(QString::fromStdString(b.resource), QString::fromStdString(b.phase));
+            tr("%1 in %2")
+                .arg(QString::fromStdString(b.resource), QString::fromLatin1(toString(b.phase)));
         if (!figures.isEmpty()) text += QStringLiteral(": ") + figures.join(QStringLiteral(", "));
         if (!b.advice.empty()) text += QStringLiteral("\n→ ") + QString::fromStdString(b.advice);
         add(style()->standardIcon(QStyle::SP_MessageBoxWarning), text,
