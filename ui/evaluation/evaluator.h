@@ -26,7 +26,7 @@ class DesignDocument;
 struct Evaluation {
     quint64 generation = 0;  // which edit it answers
     Results results;
-    nlohmann::json json;    // the results contract (DESIGN.md §4): what the dashboard reads
+    nlohmann::json json;    // the results contract (docs/results.md): what the dashboard reads
     double elapsed_ms = 0;  // engine time, off the GUI thread
     // The accelerator the engines modelled (the design's primary pool): the roofline's roofs.
     std::optional<catalog::Accelerator> device;
