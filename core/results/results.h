@@ -1,5 +1,5 @@
 #pragma once
-// What an evaluation of a design produces (DESIGN.md §4). Each engine fills its own section;
+// What an evaluation of a design produces (docs/results.md). Each engine fills its own section;
 // toJson() in results_json.cpp writes the contract's field names.
 
 #include <map>

@@ -1,4 +1,4 @@
-// The facility sections through evaluate() and the results JSON (DESIGN.md §4 names), on the
+// The facility sections through evaluate() and the results JSON (docs/results.md names), on the
 // example designs with the built-in catalog: present, finite, and consistent with each other.
 #include <QtTest>
 
