@@ -7,6 +7,7 @@
 #include "app/cli/catalog_command.h"
 #include "app/cli/cli_globals.h"
 #include "app/cli/design_commands.h"
+#include "app/cli/schema_command.h"
 #include "app/cli/search_command.h"
 
 namespace {
@@ -30,6 +31,7 @@ int main(int argc, char** argv) {
     infraplan::cli::addDesignCommands(app, globals, exit_code);
     infraplan::cli::addSearchCommand(app, globals, exit_code);
     infraplan::cli::addCatalogCommand(app, globals, exit_code);
+    infraplan::cli::addSchemaCommand(app, exit_code);
 
     try {
         app.parse(argc, argv);

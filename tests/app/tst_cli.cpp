@@ -1,5 +1,6 @@
 // infraplan-cli as a user runs it: exit codes, messages that name the place, bad input of every
 // kind (each must end in exit 1 with a pointer, never a crash or hang).
+#include <QRegularExpression>
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
@@ -82,6 +83,26 @@ private Q_SLOTS:
             QVERIFY2(results.contains(key), key);
         QVERIFY(results["feasible"].is_boolean());
         QVERIFY(results["devices"].is_number_integer());
+    }
+
+    // The text output reads the results schema: its keys in the contract's order, with units.
+    void evaluateTextHasUnitsAndSchemaPrintsTheContract() {
+        Run text = runCli({"evaluate", example("dgx-h100-training.json")});
+        QVERIFY2(text.exit_code == 0, qPrintable(text.err));
+        const QRegularExpression step(QStringLiteral("\n    step_time_s: [0-9.]+ s\n"));
+        QVERIFY2(text.out.contains(step), qPrintable(text.out.left(2000)));
+        QVERIFY(text.out.contains(QRegularExpression(QStringLiteral("\n    mfu: [0-9.]+ %\n"))));
+        QVERIFY(text.out.indexOf("  feasible:") < text.out.indexOf("  training:"));
+        Run schema = runCli({"schema", "--json"});
+        QVERIFY2(schema.exit_code == 0, qPrintable(schema.err));
+        bool sawStep = false;
+        for (const auto& field : nlohmann::json::parse(schema.out.toStdString()))
+            if (field["key"] == "training.step_time_s")
+                sawStep = field["unit"] == "s" && field["modes"] == "training";
+        QVERIFY(sawStep);
+        Run markdown = runCli({"schema", "--markdown"});
+        QVERIFY(markdown.out.contains("| `cost.usd_per_million_tokens` |"));
+        QCOMPARE(runCli({"schema", "--markdown", "--json"}).exit_code, 2);
     }
 
     void setOverridesAndRejectsBadOnes() {
@@ -188,7 +209,9 @@ private Q_SLOTS:
         QCOMPARE(runCli({"report", example("hand-drawn-cxl.json"), "-o", csv}).exit_code, 0);
         QFile csvFile(csv);
         QVERIFY(csvFile.open(QIODevice::ReadOnly));
-        QVERIFY(csvFile.readAll().contains("inventory.devices,8"));
+        const QByteArray rows = csvFile.readAll();
+        QVERIFY(rows.startsWith("metric,value,unit\n"));
+        QVERIFY(rows.contains("\ninventory.devices,8,count\n"));
         QCOMPARE(runCli({"report", example("hand-drawn-cxl.json"), "-o", m_dir.filePath("r.txt")})
                      .exit_code,
                  2);

@@ -202,9 +202,9 @@ void MainWindow::showEvaluation(const Evaluation& evaluation) {
     QStringList parts;
     if (!evaluation.results.feasible) parts << tr("not feasible");
     for (const Metric& m : headlineMetrics()) {
-        if (!(mode == WorkloadMode::training ? m.training : m.inference)) continue;
-        if (const auto v = metricValue(evaluation.json, m.pointer))
-            parts << QStringLiteral("%1 %2").arg(m.title, formatMetric(m.unit, *v));
+        if (!m.appliesTo(mode)) continue;
+        if (const auto v = m.valueIn(evaluation.json))
+            parts << QStringLiteral("%1 %2").arg(m.title(), *v);
         if (parts.size() >= 4) break;
     }
     m_metricsLabel->setText(parts.join(QStringLiteral("   ·   ")));
