@@ -219,7 +219,8 @@ private Q_SLOTS:
 
     // Every example becomes a multi-page PDF (page objects counted in the file itself).
     void reportWritesPdfForEveryExample() {
-        const QDir examples(QStringLiteral(INFRAPLAN_SOURCE_DIR "/resources/examples"));
+        const QDir examples(QString::fromUtf8(infraplan::test::sourceDir()) +
+                            QStringLiteral("/resources/examples"));
         const QStringList files = examples.entryList({QStringLiteral("*.json")}, QDir::Files);
         QVERIFY(files.size() >= 4);
         static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![s\\w])"));
@@ -267,4 +268,5 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestCli)
+#include "paths.h"
 #include "tst_cli.moc"

@@ -7,11 +7,12 @@
 #include <string>
 
 #include "core/io/design_json.h"
+#include "paths.h"
 
 namespace infraplan::test {
 
 inline std::string repositoryPath(const std::string& relativePath) {
-    return std::string(INFRAPLAN_SOURCE_DIR) + "/" + relativePath;
+    return std::string(sourceDir()) + "/" + relativePath;
 }
 
 inline std::string examplePath(const std::string& file) {

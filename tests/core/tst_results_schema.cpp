@@ -34,7 +34,8 @@ const std::set<std::string> kNotInExamples = {
 std::vector<Evaluated> evaluateAll() {
     std::vector<Evaluated> out;
     for (const char* folder : {"examples", "templates"}) {
-        const QDir dir(QStringLiteral(INFRAPLAN_SOURCE_DIR "/resources/") + folder);
+        const QDir dir(QString::fromUtf8(test::sourceDir()) + QStringLiteral("/resources/") +
+                       folder);
         const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files);
         if (files.isEmpty()) qFatal("no designs in %s", qPrintable(dir.path()));
         for (const QString& file : files) {
@@ -241,7 +242,8 @@ private Q_SLOTS:
 
     // (c) docs/results.md holds the tables the schema generates.
     void docsMatchTheSchema() {
-        const std::string doc = readFile(QStringLiteral(INFRAPLAN_SOURCE_DIR "/docs/results.md"));
+        const std::string doc =
+            readFile(QString::fromUtf8(test::sourceDir()) + QStringLiteral("/docs/results.md"));
         const std::string begin = "<!-- BEGIN schema: infraplan-cli schema --markdown -->\n";
         const std::string end = "<!-- END schema -->";
         const auto from = doc.find(begin);
@@ -270,4 +272,5 @@ private Q_SLOTS:
 };
 
 QTEST_MAIN(TestResultsSchema)
+#include "paths.h"
 #include "tst_results_schema.moc"

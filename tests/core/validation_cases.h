@@ -14,11 +14,12 @@
 #include "catalog/catalog.h"
 #include "catalog/csv.h"
 #include "core/design/design.h"
+#include "paths.h"
 
 namespace infraplan::validation {
 
 inline std::string dataFile(const std::string& relative) {
-    return std::string(INFRAPLAN_TEST_DATA_DIR) + "/" + relative;
+    return std::string(test::testDataDir()) + "/" + relative;
 }
 
 // The table in `path`; nullopt and `error` (naming the file) when it cannot be read or parsed.

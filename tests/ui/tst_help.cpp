@@ -19,7 +19,7 @@ using namespace infraplan::ui;
 
 namespace {
 
-const QString kSourceDir = QStringLiteral(INFRAPLAN_SOURCE_DIR);
+const QString kSourceDir = QString::fromUtf8(infraplan::test::sourceDir());
 
 bool writeFile(const QString& path, const QByteArray& text) {
     QFile file(path);
@@ -115,4 +115,5 @@ private Q_SLOTS:
 };
 
 QTEST_MAIN(TestHelp)
+#include "paths.h"
 #include "tst_help.moc"
