@@ -13,7 +13,7 @@ install(FILES ${desktop_sources}/${INFRAPLAN_APP_ID}.desktop
 install(FILES ${desktop_sources}/infraplan.xml DESTINATION ${CMAKE_INSTALL_DATADIR}/mime/packages)
 
 # Screenshots are committed in resources/screenshots/; AppStream wants them as web URLs.
-set(INFRAPLAN_SCREENSHOT_URL "${PROJECT_HOMEPAGE_URL}/raw/main/resources/screenshots")
+set(INFRAPLAN_SCREENSHOT_URL "${INFRAPLAN_HOMEPAGE_URL}/raw/main/resources/screenshots")
 configure_file(${desktop_sources}/${INFRAPLAN_APP_ID}.metainfo.xml.in
   ${desktop_build}/${INFRAPLAN_APP_ID}.metainfo.xml @ONLY)
 install(FILES ${desktop_build}/${INFRAPLAN_APP_ID}.metainfo.xml
