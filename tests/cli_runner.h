@@ -4,6 +4,7 @@
 #include <QProcess>
 #include <QString>
 #include <QStringList>
+#include "paths.h"
 
 struct CliRun {
     int exit_code = -1;  // -2 when the process crashed
@@ -13,7 +14,7 @@ struct CliRun {
 
 inline CliRun runCli(const QStringList& args) {
     QProcess process;
-    process.start(QStringLiteral(INFRAPLAN_CLI_PATH), args);
+    process.start(QString::fromUtf8(infraplan::test::cliPath()), args);
     CliRun run;
     if (!process.waitForFinished(60000)) {
         process.kill();

@@ -35,9 +35,7 @@ Results run(const Design& d, const CommModel* comm) {
     InferenceOptions options;
     options.goodput_requests = 600;
     options.bisection_steps = 8;
-    Results r;
-    evaluateInference(d, catalog::builtinCatalog(), comm, r, options);
-    return r;
+    return test::inferenceOnly(d, catalog::builtinCatalog(), comm, options);
 }
 }  // namespace
 
@@ -230,7 +228,7 @@ private Q_SLOTS:
     // 70B has 8 query heads per KV head, so a step reads 7 more copies of the KV cache.
     void perHeadDecodeAttentionRereadsKv() {
         Design d = llama70(4, 4);
-        Results r;
+        EngineMessages r;
         const auto grouped = buildServingSetup(d, catalog::builtinCatalog(), nullptr, 10, r);
         d.strategy.decode_attention = DecodeAttention::per_head;
         const auto perHead = buildServingSetup(d, catalog::builtinCatalog(), nullptr, 10, r);

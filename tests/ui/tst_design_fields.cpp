@@ -8,6 +8,7 @@
 
 #include "catalog/builtin.h"
 #include "core/io/design_json.h"
+#include "tests/core/example_designs.h"
 #include "ui/document/designdocument.h"
 #include "ui/panels/servingruntimebox.h"
 #include "ui/panels/strategypanel.h"
@@ -17,12 +18,6 @@ using namespace infraplan;
 using namespace infraplan::ui;
 
 namespace {
-
-Design loadExample(const char* name) {
-    LoadResult r = loadDesignFile(std::string(INFRAPLAN_SOURCE_DIR "/resources/examples/") + name);
-    if (!r.ok()) qFatal("cannot load %s: %s", name, r.diagnostics.toString().c_str());
-    return *r.design;
-}
 
 // What a user does with a combo box: pick the entry holding `value`.
 void pick(QComboBox* box, const QString& value) {
@@ -39,7 +34,7 @@ class TestDesignFields : public QObject {
 private Q_SLOTS:
     void servingFieldsEditAndUndo() {
         DesignDocument doc(catalog::builtinCatalog());
-        doc.newDesign(loadExample("llama3-70b-inference.json"));
+        doc.newDesign(test::example("llama3-70b-inference.json"));
         StrategyPanel panel(&doc);
         ServingRuntimeBox* runtime = panel.servingRuntime();
         const nlohmann::json before = designToJson(doc.design());
@@ -76,7 +71,7 @@ private Q_SLOTS:
 
     void nearMemoryAttentionOffersTheDesignsMemoryItems() {
         DesignDocument doc(catalog::builtinCatalog());
-        doc.newDesign(loadExample("hand-drawn-cxl.json"));
+        doc.newDesign(test::example("hand-drawn-cxl.json"));
         Workload w = doc.design().workload;
         w.mode = WorkloadMode::inference;
         doc.setWorkload(w, QStringLiteral("serve"));
@@ -94,7 +89,7 @@ private Q_SLOTS:
 
     void trainingFieldsEditAndUndo() {
         DesignDocument doc(catalog::builtinCatalog());
-        doc.newDesign(loadExample("dgx-h100-training.json"));
+        doc.newDesign(test::example("dgx-h100-training.json"));
         Strategy s = doc.design().strategy;
         s.overlap_tp = true;
         doc.setStrategy(s, QStringLiteral("overlap"));
@@ -113,7 +108,7 @@ private Q_SLOTS:
 
     void onlyTheModesFieldsAreShown() {
         DesignDocument doc(catalog::builtinCatalog());
-        doc.newDesign(loadExample("dgx-h100-training.json"));
+        doc.newDesign(test::example("dgx-h100-training.json"));
         StrategyPanel strategy(&doc);
         WorkloadPanel workload(&doc);
         QVERIFY(strategy.overlapTpScope()->isVisibleTo(&strategy));
@@ -132,7 +127,7 @@ private Q_SLOTS:
 
     void requestStreamEditsAndUndoes() {
         DesignDocument doc(catalog::builtinCatalog());
-        doc.newDesign(loadExample("llama3-70b-inference.json"));
+        doc.newDesign(test::example("llama3-70b-inference.json"));
         WorkloadPanel panel(&doc);
         const auto requests = doc.design().workload.requests;
         panel.requests()->setValue(2500);
