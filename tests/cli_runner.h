@@ -1,9 +1,11 @@
 #pragma once
 // Runs the built infraplan-cli as a user would and captures what it says; shared by the CLI
 // suites (tests/app, tests/catalog).
+#include <QFile>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
+#include <QTemporaryDir>
 #include "paths.h"
 
 struct CliRun {
@@ -26,4 +28,14 @@ inline CliRun runCli(const QStringList& args) {
     run.out = QString::fromUtf8(process.readAllStandardOutput());
     run.err = QString::fromUtf8(process.readAllStandardError());
     return run;
+}
+
+// Writes `content` to `name` in `dir` (a design or catalog file for the CLI to read).
+inline QString writeTestFile(const QTemporaryDir& dir, const QString& name,
+                             const QByteArray& content) {
+    const QString path = dir.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
+    file.write(content);
+    return path;
 }

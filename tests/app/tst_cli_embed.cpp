@@ -39,11 +39,7 @@ class TestCliEmbed : public QObject {
     QTemporaryDir m_dir;
 
     QString write(const QString& name, const QByteArray& content) {
-        const QString path = m_dir.filePath(name);
-        QFile file(path);
-        if (!file.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
-        file.write(content);
-        return path;
+        return writeTestFile(m_dir, name, content);
     }
 
     // A user catalog holding lab-gpu with this TDP.
