@@ -6,7 +6,8 @@
 #include <QString>
 #include <QStringList>
 #include <QTemporaryDir>
-#include "paths.h"
+
+#include "tests/support/test_paths.h"
 
 struct CliRun {
     int exit_code = -1;  // -2 when the process crashed
