@@ -3,6 +3,7 @@
 #include <set>
 
 #include "catalog/entry_batch.h"
+#include "catalog/json_limits.h"
 
 namespace infraplan::catalog {
 namespace {
@@ -17,7 +18,7 @@ json comparable(const AnyEntry& entry) {
 
 std::string shortValue(const json& v) {
     if (v.is_null()) return "(none)";
-    std::string text = v.is_string() ? v.get<std::string>() : v.dump();
+    std::string text = v.is_string() ? v.get<std::string>() : dumpJson(v);
     return text.size() > 60 ? text.substr(0, 57) + "..." : text;
 }
 

@@ -3,11 +3,15 @@
 #include <cmath>
 #include <sstream>
 
+#include "catalog/json_limits.h"
+#include "catalog/utf8.h"
+
 namespace infraplan {
 
 std::string Diagnostic::toString() const {
-    std::string where = pointer.empty() ? std::string("(document)") : pointer;
-    return where + ": " + (severity == Severity::warning ? "warning: " : "") + message;
+    // Pointers and messages may quote hostile text: keep the line printable and valid.
+    std::string where = pointer.empty() ? std::string("(document)") : toValidUtf8(pointer);
+    return where + ": " + (severity == Severity::warning ? "warning: " : "") + toValidUtf8(message);
 }
 
 void Diagnostics::error(std::string pointer, std::string message) {
@@ -62,10 +66,10 @@ std::string describeValue(const nlohmann::json& value) {
         case nlohmann::json::value_t::string: {
             std::string s = value.get<std::string>();
             if (s.size() > 40) s = s.substr(0, 40) + "...";
-            return nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+            return dumpJson(nlohmann::json(s));
         }
         default:
-            return value.dump();
+            return dumpJson(value);
     }
 }
 
@@ -108,7 +112,12 @@ bool ObjectReader::readString(const std::string& key, std::string& out, bool req
         m_diags.error(pointerTo(key), "must be a string, got " + describeValue(*v));
         return false;
     }
-    out = v->get<std::string>();
+    const std::string& text = v->get_ref<const std::string&>();
+    if (!isValidUtf8(text)) {
+        m_diags.error(pointerTo(key), "must be UTF-8 text: " + describeInvalidUtf8(text));
+        return false;
+    }
+    out = text;
     return true;
 }
 

@@ -4,7 +4,9 @@
 #include <iostream>
 #include <memory>
 
+#include "app/cli/cli_checks.h"
 #include "app/cli/design_loading.h"
+#include "catalog/json_limits.h"
 #include "core/search/strategy_search.h"
 
 namespace infraplan::cli {
@@ -41,10 +43,13 @@ void printText(const SearchResult& r, const std::string& name, bool inference) {
         std::snprintf(score, sizeof score, "%.4g", c.score);
         std::cout << "  " << rank++ << ". " << score << " " << r.score_unit << "  "
                   << describeStrategy(c.strategy, inference);
-        if (c.results.training)
-            std::printf("  (MFU %.1f%%, step %.3g s)", c.results.training->mfu * 100,
-                        c.results.training->step_time_s);
-        std::cout << std::flush << "\n";
+        if (c.results.training) {
+            char figures[64];
+            std::snprintf(figures, sizeof figures, "  (MFU %.1f%%, step %.3g s)",
+                          c.results.training->mfu * 100, c.results.training->step_time_s);
+            std::cout << figures;
+        }
+        std::cout << "\n";
     }
 }
 
@@ -59,7 +64,8 @@ void addSearchCommand(CLI::App& app, const CliGlobals& globals, int& exit_code) 
     cmd->add_option("DESIGN", args->design.paths, "Design file (.json)")->required()->expected(1);
     cmd->add_option("--objective", args->objective, "What to minimize")
         ->check(CLI::IsMember({"time", "cost", "energy", "cost-per-token"}));
-    cmd->add_option("--top", args->top, "How many strategies to list")->check(CLI::Range(1, 1000));
+    cmd->add_option("--top", args->top, "How many strategies to list")
+        ->check(wholeNumberBetween(1, 1000));
     cmd->add_flag("--json", args->design.json, "Print the search results as JSON");
     cmd->callback([&globals, &exit_code, args] {
         const auto loaded =
@@ -75,7 +81,7 @@ void addSearchCommand(CLI::App& app, const CliGlobals& globals, int& exit_code) 
         const SearchResult result = searchStrategies(loaded->design, loaded->catalog, options);
         const bool inference = loaded->design.workload.mode == WorkloadMode::inference;
         if (args->design.json)
-            std::cout << searchResultToJson(result, options, inference).dump(2) << "\n";
+            std::cout << dumpJson(searchResultToJson(result, options, inference), 2) << "\n";
         else
             printText(result, loaded->design.name, inference);
         exit_code = kExitOk;

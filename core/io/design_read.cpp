@@ -1,5 +1,6 @@
 // Design file -> Design. Structure, types and ranges only; see design/validate.cpp for checks
 // that need the catalog or span sections.
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <sstream>
@@ -186,7 +187,7 @@ Workload readWorkload(const json& value, const std::string& pointer, Diagnostics
                 mr.string("name", model.name);
                 catalog::readModelFields(mr, model);
                 model.origin = catalog::Origin::embedded;
-                model.notes = mr.unknown().empty() ? "" : mr.unknown().dump();
+                model.notes = mr.unknown().empty() ? "" : dumpJson(mr.unknown());
             }
             w.model = model;
         }
@@ -366,13 +367,19 @@ LoadResult parseDesign(std::string_view text, const LoadOptions& options) {
     }
     LoadResult overridden;
     for (const std::string& assignment : options.overrides)
-        applyOverride(*document, assignment, overridden.diagnostics);
+        applyOverride(*document, assignment, overridden.diagnostics, options.max_bytes,
+                      options.max_depth);
     if (overridden.diagnostics.hasErrors()) return overridden;
     return designFromJson(*document);
 }
 
 std::optional<std::string> readTextFile(const std::string& path, std::size_t max_bytes,
                                         std::string* error) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {  // opens as a stream of absurd size
+        if (error) *error = path + " is a folder, not a file";
+        return std::nullopt;
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         if (error) *error = "cannot open " + path;
@@ -386,8 +393,8 @@ std::optional<std::string> readTextFile(const std::string& path, std::size_t max
     }
     if (static_cast<std::size_t>(size) > max_bytes) {
         if (error)
-            *error = path + " is " + formatMegabytes(static_cast<std::size_t>(size)) +
-                     "; the limit is " + formatMegabytes(max_bytes);
+            *error = path + " is " + formatBytes(static_cast<std::size_t>(size)) +
+                     "; the limit is " + formatBytes(max_bytes);
         return std::nullopt;
     }
     in.seekg(0, std::ios::beg);

@@ -1,4 +1,5 @@
 #include "core/io/results_table.h"
+#include "catalog/json_limits.h"
 
 #include <algorithm>
 #include <cmath>
@@ -21,7 +22,7 @@ void flattenInto(const nlohmann::json& value, const std::string& path,
         std::string joined;
         for (const auto& e : value)
             joined +=
-                (joined.empty() ? "" : "; ") + (e.is_string() ? e.get<std::string>() : e.dump());
+                (joined.empty() ? "" : "; ") + (e.is_string() ? e.get<std::string>() : dumpJson(e));
         rows.push_back({path, joined});
     } else {
         rows.push_back({path, value});
@@ -44,7 +45,7 @@ std::string scalarText(const nlohmann::json& v) {
         std::snprintf(buffer, sizeof buffer, "%.6g", v.get<double>());
         return buffer;
     }
-    return v.dump();
+    return dumpJson(v);
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
 #include "core/io/text_report.h"
+#include "catalog/json_limits.h"
 
 #include <cmath>
 #include <cstdio>
@@ -26,7 +27,7 @@ std::string formatScalar(const nlohmann::json& v) {
         std::snprintf(buffer, sizeof buffer, "%.4g", x);
         return buffer;
     }
-    return v.dump();
+    return dumpJson(v);
 }
 
 namespace {
@@ -60,7 +61,7 @@ void appendValue(std::string& out, const std::string& key, const nlohmann::json&
                         line += (line.empty() ? "" : ", ") + it.key() + " " + formatScalar(*it);
                     }
                 } else {
-                    line = e.dump();
+                    line = dumpJson(e);
                 }
                 out += pad + "  - " + line + "\n";
             }

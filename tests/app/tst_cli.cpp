@@ -91,7 +91,7 @@ private Q_SLOTS:
         QCOMPARE(bad.exit_code, 1);
         QVERIFY2(bad.err.contains("/strategy/tp"), qPrintable(bad.err));
         Run malformed = runCli({"evaluate", example("dgx-h100-training.json"), "--set", "tp"});
-        QCOMPARE(malformed.exit_code, 1);
+        QCOMPARE(malformed.exit_code, 2);
         QVERIFY(malformed.err.contains("PATH=VALUE"));
     }
 
@@ -212,10 +212,10 @@ private Q_SLOTS:
         }
     }
 
-    void reportToAnUnwritablePathExitsTwo() {
+    void reportToAnUnwritablePathExitsOne() {
         const QString out = m_dir.filePath("no-such-folder/report.pdf");
         Run run = runCli({"report", example("dgx-h100-training.json"), "-o", out});
-        QCOMPARE(run.exit_code, 2);
+        QCOMPARE(run.exit_code, 1);
         QVERIFY2(run.err.contains("cannot write") && run.err.contains(out), qPrintable(run.err));
         QVERIFY(!QFile::exists(out));
     }

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <exception>
 
+#include "catalog/json_limits.h"
 #include "core/design/resolve.h"
 #include "core/evaluate/evaluate.h"
 #include "core/io/design_json.h"
@@ -15,7 +16,7 @@ namespace {
 
 // What decides the expanded graph: the hardware section as the design file writes it.
 std::string hardwareKey(const Design& design) {
-    return designToJson(design)["hardware"].dump();
+    return dumpJson(designToJson(design)["hardware"]);
 }
 
 Evaluation run(quint64 generation, const Design& design, const catalog::Catalog& catalog,
