@@ -202,10 +202,22 @@ void evaluateInference(const Design& design, const catalog::Catalog& catalog, co
 
     InferenceResults r;
     r.traffic = toString(traffic.mode);
-    r.ttft_ms = toMs(stats.ttft);
-    r.tpot_ms = toMs(stats.tpot);
-    r.e2e_ms = toMs(stats.e2e);
-    r.queue_ms = toMs(stats.queue);
+    if (stats.finished > 0) {  // censored times of requests that never finished are no latency
+        r.ttft_ms = toMs(stats.ttft);
+        r.tpot_ms = toMs(stats.tpot);
+        r.e2e_ms = toMs(stats.e2e);
+        r.queue_ms = toMs(stats.queue);
+    } else {
+        results.feasible = false;
+        results.reasons.push_back(
+            "inference: no request finished in the simulation (" + std::to_string(stats.requests) +
+            " simulated" +
+            (sim.overloaded ? "; the offered load far exceeds the serving capacity" : "") +
+            (sim.truncated ? "; the outputs are too long to finish within the iteration bound"
+                           : "") +
+            (sim.rejected > 0 ? "; requests longer than a replica's KV cache were refused" : "") +
+            "): there are no latencies to report");
+    }
     r.output_tokens_per_s = stats.output_tokens_per_s;
     r.throughput_tokens_per_s = stats.output_tokens_per_s + stats.input_tokens_per_s;
     r.output_tokens_per_s_per_device =
