@@ -1,6 +1,7 @@
 #include "catalog/json_reader.h"
 
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 #include "catalog/json_limits.h"
@@ -136,10 +137,32 @@ void ObjectReader::boolean(const std::string& key, bool& out) {
 }
 
 namespace {
+// As people write limits: 1,000,000 and 0.001, not 1e+06; 1e-300 only where it has to be.
 std::string formatNumber(double x) {
-    std::ostringstream os;
-    os << x;
-    return os.str();
+    char buffer[48];
+    if (std::fabs(x) < 1e15 && std::floor(x) == x) {
+        std::snprintf(buffer, sizeof buffer, "%.0f", std::fabs(x));
+        std::string digits = buffer;
+        for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3)
+            digits.insert(static_cast<std::size_t>(i), ",");
+        return (x < 0 ? "-" : "") + digits;
+    }
+    if (std::fabs(x) >= 1e-4 && std::fabs(x) < 1e15) {
+        std::snprintf(buffer, sizeof buffer, "%.6g", x);
+        return buffer;
+    }
+    std::snprintf(buffer, sizeof buffer, "%.3g", x);  // 1e+30 -> 1e30, 1e-06 -> 1e-6
+    std::string text = buffer;
+    if (auto e = text.find('e'); e != std::string::npos) {
+        std::size_t digits = e + 1;
+        if (text[digits] == '+')
+            text.erase(digits, 1);
+        else if (text[digits] == '-')
+            ++digits;
+        while (digits + 1 < text.size() && text[digits] == '0')
+            text.erase(digits, 1);
+    }
+    return text;
 }
 }  // namespace
 
@@ -181,8 +204,9 @@ void ObjectReader::integer(const std::string& key, long long& out, long long min
     if (v->is_number_integer()) {
         if (v->is_number_unsigned() &&
             v->get<unsigned long long>() > static_cast<unsigned long long>(max)) {
-            m_diags.error(pointerTo(key),
-                          "must be at most " + std::to_string(max) + ", got " + describeValue(*v));
+            m_diags.error(pointerTo(key), "must be at most " +
+                                              formatNumber(static_cast<double>(max)) + ", got " +
+                                              describeValue(*v));
             return;
         }
         value = v->get<long long>();
@@ -194,7 +218,8 @@ void ObjectReader::integer(const std::string& key, long long& out, long long min
         }
         if (x < static_cast<double>(min) || x > static_cast<double>(max)) {
             m_diags.error(pointerTo(key), "must be " + what + " no larger than " +
-                                              std::to_string(max) + ", got " + describeValue(*v));
+                                              formatNumber(static_cast<double>(max)) + ", got " +
+                                              describeValue(*v));
             return;
         }
         value = static_cast<long long>(x);
@@ -207,8 +232,8 @@ void ObjectReader::integer(const std::string& key, long long& out, long long min
         return;
     }
     if (value > max) {
-        m_diags.error(pointerTo(key),
-                      "must be at most " + std::to_string(max) + ", got " + describeValue(*v));
+        m_diags.error(pointerTo(key), "must be at most " + formatNumber(static_cast<double>(max)) +
+                                          ", got " + describeValue(*v));
         return;
     }
     out = value;
