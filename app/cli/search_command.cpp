@@ -16,6 +16,8 @@ struct SearchArgs {
     DesignArgs design;
     std::string objective = "time";
     int top = 10;
+    double time_budget_s = 60;
+    long long max_candidates = 200'000;
 };
 
 std::string describeStrategy(const Strategy& s, bool inference) {
@@ -34,7 +36,8 @@ std::string describeStrategy(const Strategy& s, bool inference) {
 void printText(const SearchResult& r, const std::string& name, bool inference) {
     std::cout << name << "\n  evaluated " << r.evaluated << " strategies, " << r.feasible
               << " feasible, in " << r.elapsed_s << " s"
-              << (r.truncated ? " (space truncated)" : "") << "\n";
+              << "\n";
+    if (r.truncated) std::cout << "  stopped early: " << r.truncation << "\n";
     for (const std::string& reason : r.reasons)
         std::cout << "  " << reason << "\n";
     int rank = 1;
@@ -66,6 +69,12 @@ void addSearchCommand(CLI::App& app, const CliGlobals& globals, int& exit_code) 
         ->check(CLI::IsMember({"time", "cost", "energy", "cost-per-token"}));
     cmd->add_option("--top", args->top, "How many strategies to list")
         ->check(wholeNumberBetween(1, 1000));
+    cmd->add_option("--time-budget", args->time_budget_s,
+                    "Stop after this many seconds and show the best so far (default 60)")
+        ->check(secondsUpTo(86400));
+    cmd->add_option("--max-candidates", args->max_candidates,
+                    "Try at most this many strategies (default 200,000)")
+        ->check(wholeNumberBetween(1, 10'000'000));
     cmd->add_flag("--json", args->design.json, "Print the search results as JSON");
     cmd->callback([&globals, &exit_code, args] {
         const auto loaded =
@@ -78,6 +87,8 @@ void addSearchCommand(CLI::App& app, const CliGlobals& globals, int& exit_code) 
         options.objective = *searchObjectiveFromString(args->objective);
         options.top = args->top;
         options.max_devices = args->design.max_devices;
+        options.time_budget_s = args->time_budget_s;
+        options.max_candidates = args->max_candidates;
         const SearchResult result = searchStrategies(loaded->design, loaded->catalog, options);
         const bool inference = loaded->design.workload.mode == WorkloadMode::inference;
         if (args->design.json)
