@@ -162,6 +162,55 @@ private Q_SLOTS:
         QCOMPARE(hostile({"report", design, "-o", m_dir.filePath("alias.json")}).exit_code, 2);
     }
 
+    // A search stops at its budgets and says so, with the best found so far.
+    void searchStopsAtItsBudgets() {
+        const QString design = example("dgx-h100-training.json");
+        const CliRun timed = hostile({"search", design, "--json", "--time-budget", "0.000001"});
+        QVERIFY2(timed.exit_code == 0, qPrintable(timed.err));
+        const auto out = nlohmann::json::parse(timed.out.toStdString());
+        QVERIFY(out["truncated"].get<bool>());
+        QVERIFY2(out["truncation"].get<std::string>().find("time budget") != std::string::npos,
+                 qPrintable(timed.out));
+        const CliRun few = hostile({"search", design, "--json", "--max-candidates", "3"});
+        QVERIFY2(few.exit_code == 0, qPrintable(few.err));
+        const auto three = nlohmann::json::parse(few.out.toStdString());
+        QVERIFY(three["evaluated"].get<long long>() <= 3);
+        QVERIFY(three["truncated"].get<bool>());
+        QVERIFY(three["truncation"].get<std::string>().find("more than 3") != std::string::npos);
+        QCOMPARE(hostile({"search", design, "--time-budget", "0"}).exit_code, 2);
+        QCOMPARE(hostile({"search", design, "--max-candidates", "-1"}).exit_code, 2);
+    }
+
+    // 10,000 items and a 100 KB name: the PDF stays a report (lists capped with "and N more",
+    // long text cut with an ellipsis); the JSON and CSV keep everything.
+    void hugeDesignsGiveReadableReports() {
+        // (Plain strings: moc does not parse raw string literals with unbalanced quotes.)
+        const QByteArray gpu =
+            "{\"id\": \"gpu\", \"kind\": \"accelerator\", \"ref\": \"nvidia-h100-sxm\", "
+            "\"count\": 8}";
+        const QByteArray tail = "]}, \"workload\": {\"model\": \"llama3-8b\"}}";
+        QByteArray items;
+        for (int i = 0; i < 10000; ++i)
+            items += ", {\"id\": \"cpu" + QByteArray::number(i) +
+                     "\", \"kind\": \"cpu\", \"power_w\": 100}";
+        const QByteArray head = "{\"format\": \"infraplan-design\", \"version\": 1, ";
+        const QByteArray many = head + "\"hardware\": {\"items\": [" + gpu + items + tail;
+        const QByteArray named = head + "\"name\": \"" + QByteArray(100000, 'n') +
+                                 "\", \"hardware\": {\"items\": [" + gpu + tail;
+        static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![s\\w])"));
+        for (const auto& [name, content] : {std::pair{"many", many}, std::pair{"named", named}}) {
+            const QString design = write(QString(name) + ".json", content);
+            const QString pdf = m_dir.filePath(QString(name) + ".pdf");
+            const CliRun run = hostile({"report", design, "-o", pdf});
+            QVERIFY2(run.exit_code == 0, qPrintable(run.err));
+            QFile file(pdf);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const auto pages = QString::fromLatin1(file.readAll()).count(page);
+            QVERIFY2(pages >= 2 && pages <= 30,
+                     qPrintable(QString("%1: %2 pages").arg(name).arg(pages)));
+        }
+    }
+
     void writeErrorsExitOneWithTheReason() {
         CliLimits full = hostileLimits();
         full.stdout_file = QStringLiteral("/dev/full");

@@ -24,6 +24,11 @@ std::optional<double> numberAt(const nlohmann::json& root, const std::string& po
 // The value at `pointer`, or null.
 const nlohmann::json& valueAt(const nlohmann::json& root, const std::string& pointer);
 
-QString escaped(const std::string& text);
+// Text from the design or the catalog as HTML, cut with an ellipsis past `max_chars` so that a
+// 100 KB name cannot fill a hundred pages (the JSON and CSV reports keep it whole).
+inline constexpr qsizetype kMaxTextChars = 200;
+QString escaped(const std::string& text, qsizetype max_chars = kMaxTextChars);
+// The same cut, as plain text.
+QString shortened(const std::string& text, qsizetype max_chars = kMaxTextChars);
 
 }  // namespace infraplan::report
