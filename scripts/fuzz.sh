@@ -22,15 +22,13 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(fuzz_design fuzz_set_path fuzz_catalog_text fuzz_catalog_sqlite)
 
-for tool in clang++-14 clang-14; do
-  command -v "$tool" >/dev/null || { echo "fuzz.sh: $tool is missing (apt-get install clang-14 libclang-rt-14-dev)" >&2; exit 2; }
-done
+bash scripts/deps.sh --fuzz
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 
 build=build-fuzz
 cmake -S . -B "$build" -G Ninja -DINFRAPLAN_FUZZ=ON -DCMAKE_BUILD_TYPE=Debug \
-  -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_C_COMPILER=clang-14 "${launcher[@]}" \
+  -DCMAKE_CXX_COMPILER=clang++-14 "${launcher[@]}" \
   -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" >/dev/null
 cmake --build "$build" --parallel "$(nproc 2>/dev/null || echo 2)" --target "${targets[@]}"
 [ "$build_only" = 1 ] && exit 0
