@@ -1,6 +1,7 @@
 #include "catalog/catalog.h"
 
 #include <array>
+#include <atomic>
 
 #include "catalog/enum_names.h"
 
@@ -39,6 +40,11 @@ const EntryBase* Catalog::entry(std::string_view id) const {
     if (auto* e = model(id)) return e;
     if (auto* e = defaultValue(id)) return e;
     return nullptr;
+}
+
+std::uint64_t Catalog::nextRevision() {
+    static std::atomic<std::uint64_t> counter{0};
+    return ++counter;
 }
 
 std::size_t Catalog::size() const {

@@ -63,14 +63,21 @@ public:
 
     std::size_t size() const;
 
+    // Identifies the catalog's content: every change (put) takes a value no catalog held
+    // before, and a copy keeps it (same content). A preparation of a design records it to know
+    // whether its expansion still holds.
+    std::uint64_t revision() const { return m_revision; }
+
 private:
     template <class T>
     static const T* find(const std::map<std::string, T, std::less<>>& m, std::string_view id) {
         auto it = m.find(id);
         return it == m.end() ? nullptr : &it->second;
     }
+    static std::uint64_t nextRevision();
     template <class T>
-    static void upsert(std::map<std::string, T, std::less<>>& m, T e) {
+    void upsert(std::map<std::string, T, std::less<>>& m, T e) {
+        m_revision = nextRevision();
         auto it = m.find(e.id);
         if (it != m.end() && it->second.origin != e.origin) e.overrides_builtin = true;
         std::string key = e.id;
@@ -85,6 +92,7 @@ private:
     std::map<std::string, NodeTemplate, std::less<>> m_nodes;
     std::map<std::string, Model, std::less<>> m_models;
     std::map<std::string, Default, std::less<>> m_defaults;
+    std::uint64_t m_revision = 0;  // 0: empty, never changed
 };
 
 // The catalog compiled into the binaries (no file needed at run time).

@@ -1,5 +1,7 @@
 #include "catalog/csv.h"
 
+#include <algorithm>
+
 namespace infraplan {
 
 std::optional<std::vector<CsvRow>> parseCsv(std::string_view text, std::string* error) {
@@ -71,6 +73,41 @@ std::string csvCell(const std::string& text) {
         out += c;
     }
     return out + "\"";
+}
+
+bool CsvTable::hasColumn(std::string_view name) const {
+    return std::find(header.begin(), header.end(), name) != header.end();
+}
+
+const std::string& CsvTable::cell(const CsvRow& row, std::string_view name) const {
+    static const std::string empty;
+    const auto column = std::size_t(std::find(header.begin(), header.end(), name) - header.begin());
+    return column < row.cells.size() ? row.cells[column] : empty;
+}
+
+std::optional<CsvTable> parseCsvTable(std::string_view text, std::string* error) {
+    auto rows = parseCsv(text, error);
+    if (!rows) return std::nullopt;
+    auto fail = [&](const std::string& message) {
+        if (error) *error = message;
+        return std::nullopt;
+    };
+    if (rows->empty()) return fail("the file is empty (expected a header row of column names)");
+    CsvTable table;
+    table.header = std::move(rows->front().cells);
+    for (std::size_t c = 0; c < table.header.size(); ++c)
+        if (std::find(table.header.begin(), table.header.begin() + c, table.header[c]) !=
+            table.header.begin() + c)
+            return fail("line 1: column \"" + table.header[c] + "\" appears twice");
+    for (std::size_t r = 1; r < rows->size(); ++r) {
+        CsvRow& row = (*rows)[r];
+        if (row.cells.size() > table.header.size())
+            return fail("line " + std::to_string(row.line) + ": " +
+                        std::to_string(row.cells.size()) + " cells, the header names " +
+                        std::to_string(table.header.size()));
+        table.rows.push_back(std::move(row));
+    }
+    return table;
 }
 
 }  // namespace infraplan

@@ -1,7 +1,8 @@
 #pragma once
-// Catalog entries embedded in a design file (DESIGN.md §2: "a saved design embeds the catalog
-// entries it uses, so that a shared file opens identically on a machine whose catalog
-// differs; on open, differences from the local catalog are reported, not silently applied").
+// Catalog entries embedded in a design file (docs/design-file.md, `catalog`): a saved design
+// embeds the catalog entries it uses, so that a shared file opens identically on a machine
+// whose catalog differs; on open, differences from the local catalog are reported, not
+// silently applied.
 
 #include <nlohmann/json.hpp>
 #include <string>

@@ -37,7 +37,7 @@ const char* toString(Origin o);
 
 // Fields every entry has.
 struct EntryBase {
-    std::string id;  // lowercase slug vendor-product-variant (DESIGN.md §5)
+    std::string id;  // lowercase slug vendor-product-variant (docs/catalog.md)
     std::string name;
     std::string vendor;
     std::string notes;

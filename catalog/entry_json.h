@@ -4,7 +4,7 @@
 //   {"id", "kind", "name", "vendor", "notes",
 //    "source": {"document", "provenance"}, "field_sources": {FIELD: {"document", "provenance"}},
 //    ...the kind's fields with units in their names (catalog/entry_fields.h)}
-// Models carry the inline model object of DESIGN.md §2 (nested "moe"/"mla"). The flat form
+// Models carry the inline model object of docs/design-file.md (nested "moe"/"mla"). The flat form
 // (SQL rows, CSV rows) spells those "moe_experts", "mla_kv_lora_rank", and the source as
 // "source_document"/"source_provenance"; reading accepts both forms.
 

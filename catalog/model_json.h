@@ -1,6 +1,6 @@
 #pragma once
-// A model's architecture as JSON: the inline model object of a design file (DESIGN.md §2) and
-// the model rows of catalog import/export share this one mapping.
+// A model's architecture as JSON: the inline model object of a design file (docs/design-file.md)
+// and the model rows of catalog import/export share this one mapping.
 
 #include <nlohmann/json.hpp>
 

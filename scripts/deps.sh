@@ -9,6 +9,9 @@ packages=(
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev libqt6opengl6-dev
   libgl-dev libxkbcommon-dev fonts-dejavu-core
   libeigen3-dev nlohmann-json3-dev libsqlite3-dev libcli11-dev libbenchmark-dev
+  # the package and its test (tests/packaging): dpkg-shlibdeps, the desktop-entry and
+  # AppStream validators, the MIME database compiler, man
+  dpkg-dev desktop-file-utils appstream shared-mime-info man-db
 )
 [ "${1:-}" = "--fuzz" ] && packages+=(clang-14 libclang-rt-14-dev)
 

@@ -29,7 +29,7 @@ command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 build=build-fuzz
 cmake -S . -B "$build" -G Ninja -DINFRAPLAN_FUZZ=ON -DCMAKE_BUILD_TYPE=Debug \
   -DCMAKE_CXX_COMPILER=clang++-14 "${launcher[@]}" \
-  -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" >/dev/null
+  -DCMAKE_CXX_FLAGS_DEBUG="-O1 -gline-tables-only" >/dev/null
 cmake --build "$build" --parallel "$(nproc 2>/dev/null || echo 2)" --target "${targets[@]}"
 [ "$build_only" = 1 ] && exit 0
 

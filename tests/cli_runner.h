@@ -4,9 +4,11 @@
 // a timeout, so that a runaway ends as a failed test rather than a stalled or swapping machine.
 #include <sys/resource.h>
 
+#include <QFile>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
+#include "paths.h"
 
 struct CliRun {
     int exit_code = -1;  // -2 when the process crashed (or was killed at a limit)
@@ -43,7 +45,7 @@ inline CliRun runCli(const QStringList& args, const CliLimits& limits = {}) {
     }
 #endif
     if (!limits.stdout_file.isEmpty()) process.setStandardOutputFile(limits.stdout_file);
-    process.start(QStringLiteral(INFRAPLAN_CLI_PATH), args);
+    process.start(QString::fromUtf8(infraplan::test::cliPath()), args);
     CliRun run;
     if (!process.waitForFinished(limits.timeout_ms)) {
         process.kill();
@@ -56,4 +58,14 @@ inline CliRun runCli(const QStringList& args, const CliLimits& limits = {}) {
     run.out = QString::fromUtf8(process.readAllStandardOutput());
     run.err = QString::fromUtf8(process.readAllStandardError());
     return run;
+}
+
+// Writes `content` to `folder`/`name` for a test to hand to the CLI; fails the run if it cannot.
+inline QString writeTestFile(const QString& folder, const QString& name,
+                             const QByteArray& content) {
+    const QString path = folder + QLatin1Char('/') + name;
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
+    file.write(content);
+    return path;
 }

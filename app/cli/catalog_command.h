@@ -1,6 +1,6 @@
 #pragma once
 // `infraplan-cli catalog list [--kind K] [--vendor V] [--search TEXT] [--json] | show ID [--json] |
-// import FILE [--id ID] | export FILE [--kind K] [--user-only] | remove ID` (DESIGN.md §3).
+// import FILE [--id ID] | export FILE [--kind K] [--user-only] | remove ID` (docs/cli.md).
 
 #include <CLI/CLI.hpp>
 

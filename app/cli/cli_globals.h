@@ -1,5 +1,5 @@
 #pragma once
-// Options every infraplan-cli subcommand shares (DESIGN.md §3).
+// Options every infraplan-cli subcommand shares (docs/cli.md).
 
 #include <string>
 

@@ -51,7 +51,7 @@ void addDesignCommands(CLI::App& app, const CliGlobals& globals, int& exit_code)
         ->required()
         ->expected(1);
     evaluateCmd->add_flag("--json", evaluateArgs->json,
-                          "Print the results JSON (DESIGN.md §4) instead of text");
+                          "Print the results JSON (docs/results.md) instead of text");
     evaluateCmd->callback([&globals, &exit_code, evaluateArgs] {
         const auto loaded =
             loadValidDesign(evaluateArgs->paths.front(), *evaluateArgs, cliCatalog(globals));

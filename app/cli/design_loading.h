@@ -33,7 +33,7 @@ struct DesignArgs {
 catalog::Catalog cliCatalog(const CliGlobals& globals);
 
 // A design with the catalog it is evaluated against: the local one, with the entries the
-// design file embeds laid over it (differences reported, DESIGN.md §2).
+// design file embeds laid over it (differences reported, docs/design-file.md).
 struct LoadedDesign {
     Design design;
     catalog::Catalog catalog;

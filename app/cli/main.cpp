@@ -1,4 +1,4 @@
-// infraplan-cli: the headless front end (DESIGN.md §3). Only argument wiring lives here; the
+// infraplan-cli: the headless front end (docs/cli.md). Only argument wiring lives here; the
 // work is done by core (load, validate, evaluate) and catalog.
 #include <CLI/CLI.hpp>
 #include <cstdlib>
@@ -9,6 +9,7 @@
 #include "app/cli/checked_stdout.h"
 #include "app/cli/cli_globals.h"
 #include "app/cli/design_commands.h"
+#include "app/cli/schema_command.h"
 #include "app/cli/search_command.h"
 
 namespace {
@@ -34,6 +35,7 @@ int main(int argc, char** argv) {
     infraplan::cli::addDesignCommands(app, globals, exit_code);
     infraplan::cli::addSearchCommand(app, globals, exit_code);
     infraplan::cli::addCatalogCommand(app, globals, exit_code);
+    infraplan::cli::addSchemaCommand(app, exit_code);
 
     try {
         app.parse(argc, argv);

@@ -1,12 +1,30 @@
 // The GUI executable: checks for a display, then builds the application and its main window.
 #include <QApplication>
 #include <cstdio>
+#include <string_view>
 
 #include "ui/app/startup.h"
 #include "ui/mainwindow/mainwindow.h"
 
+namespace {
+
+// --help and --version print and exit: they need no display, so Qt starts headless for them.
+bool onlyPrints(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        if (arg == "-h" || arg == "--help" || arg == "--help-all" || arg == "-v" ||
+            arg == "--version")
+            return true;
+    }
+    return false;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
-    if (!infraplan::ui::displayAvailable()) {
+    if (onlyPrints(argc, argv)) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    } else if (!infraplan::ui::displayAvailable()) {
         const char* design = nullptr;
         for (int i = 1; i < argc && !design; ++i)
             if (argv[i][0] != '-') design = argv[i];

@@ -1,5 +1,5 @@
 #pragma once
-// The design document (DESIGN.md §2, format version 1) as plain C++ types. Every optional
+// The design document (docs/design-file.md, format version 1) as plain C++ types. Every optional
 // field's default lives here, in its member initializer, and nowhere else; docs/design-file.md
 // lists them for users. Unknown JSON fields are kept in `extra` so a round-trip preserves them.
 
@@ -42,6 +42,7 @@ struct FabricParams {
     std::vector<int> dims;          // torus: sizes per dimension (2D/3D)
     bool wraparound = true;         // torus
     int groups = 0;                 // dragonfly: number of groups (0 = derived)
+    bool operator==(const FabricParams&) const = default;
 };
 
 struct Item {
@@ -55,6 +56,7 @@ struct Item {
     std::optional<FabricParams> fabric;  // kind == fabric only
     double power_w = 0;                  // kind == cpu without a catalog ref: its power draw
     nlohmann::json extra = nlohmann::json::object();
+    bool operator==(const Item&) const = default;
 };
 
 struct DesignLink {
@@ -63,12 +65,15 @@ struct DesignLink {
     std::string ref;      // catalog link id
     long long count = 1;  // parallel lanes/cables per instance
     nlohmann::json extra = nlohmann::json::object();
+    bool operator==(const DesignLink&) const = default;
 };
 
 struct Hardware {
     std::vector<Item> items;
     std::vector<DesignLink> links;
     nlohmann::json extra = nlohmann::json::object();
+    // Same items and links, field by field: what decides the expanded graph.
+    bool operator==(const Hardware&) const = default;
 };
 
 enum class WorkloadMode : std::uint8_t { training, inference };

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/design/validate.h"
+#include "core/evaluate/bottlenecks.h"
 #include "core/evaluate/inventory.h"
 #include "core/facility/facility_model.h"
 #include "core/perf/inference_engine.h"
@@ -28,28 +29,12 @@ void addDiagnostics(const Diagnostics& diags, Results& results) {
     }
 }
 
-// What the facility model needs from the workload engines' results.
-FacilityWorkload facilityWorkload(const Design& design, const Results& results) {
-    FacilityWorkload w = facilityWorkloadFromDesign(design, results.devices);
-    if (results.training) {
-        const TrainingResults& t = *results.training;
-        if (t.devices_used > 0) w.devices_used = t.devices_used;
-        // Devices draw above idle while computing or streaming memory (the training engine's
-        // busy share); communication waits and bubbles sit near idle.
-        if (t.step_time_s > 0)
-            w.busy_fraction = (t.breakdown.compute_s + t.breakdown.memory_bound_s) / t.step_time_s;
-        if (t.time_to_train_days > 0) w.training_ideal_s = t.time_to_train_days * 86400.0;
-        // $/M tokens and J/token of training: per token trained.
-        if (t.tokens_per_s > 0) w.output_tokens_per_s = t.tokens_per_s;
-    }
-    if (results.inference) {
-        const InferenceResults& inf = *results.inference;
-        if (inf.devices_used > 0) w.devices_used = inf.devices_used;
-        // Tokens that met the SLO (all of them when none is set): what the fleet is paid for.
-        const bool slo = design.workload.slo.ttft_ms > 0 || design.workload.slo.tpot_ms > 0;
-        w.output_tokens_per_s = inf.output_tokens_per_s * (slo ? inf.slo_attainment : 1.0);
-    }
-    return w;
+void addMessages(EngineMessages messages, Results& results) {
+    if (!messages.feasible) results.feasible = false;
+    for (std::string& r : messages.reasons)
+        results.reasons.push_back(std::move(r));
+    for (std::string& w : messages.warnings)
+        results.warnings.push_back(std::move(w));
 }
 
 // What a cancelled evaluation returns: the flag and why, none of the partial numbers.
@@ -71,45 +56,132 @@ Results validated(const Design& design, const catalog::Catalog& catalog,
     return results;
 }
 
-// The engines on a validated base and the hardware's expanded graph.
-Results runEngines(Results results, const Graph& graph, const Design& design,
-                   const catalog::Catalog& catalog) {
-    // The flow-level network model (topology engine); null -> the engines' per-tier estimate.
-    const std::unique_ptr<FlowCommModel> network =
-        makeNetworkModel(design, catalog, graph, results);
-    if (cancelRequested()) return cancelledResults();
-    if (design.workload.mode == WorkloadMode::training) {
-        evaluateTraining(design, catalog, results, network.get());
-    } else {
-        // KV offload and near-memory attention read the memory items' routed bandwidths.
-        InferenceOptions options;
-        std::vector<NetworkMemoryTier> tiers;
-        if (network) {
-            tiers = network->memoryTiers();
-            options.memory_tiers = &tiers;
-        }
-        evaluateInference(design, catalog, network.get(), results, options);
-    }
-    if (cancelRequested()) return cancelledResults();
-    if (network) addNetworkResults(*network, design, results);
+// The workload engine's section, whichever mode the design is in.
+struct WorkloadSection {
+    EngineMessages messages;
+    std::optional<TrainingResults> training;
+    std::optional<InferenceResults> inference;
+    std::optional<MemoryResults> memory;
+    std::vector<Bottleneck> bottlenecks;
+    std::vector<IssuedCollective> collectives;
+    MemoryItemsUsed memory_items;
+};
 
-    FacilityEvaluation facility =
-        evaluateFacility(design, catalog, graph, facilityWorkload(design, results));
+WorkloadSection runWorkload(const Design& design, const catalog::Catalog& catalog,
+                            const CommModel* comm, const CancelToken* cancel) {
+    WorkloadSection w;
+    if (design.workload.mode == WorkloadMode::training) {
+        TrainingEvaluation t = evaluateTraining(design, catalog, comm, cancel);
+        w.messages = std::move(t.messages);
+        w.training = std::move(t.training);
+        w.memory = std::move(t.memory);
+        w.bottlenecks = std::move(t.bottlenecks);
+        w.collectives = std::move(t.collectives);
+        if (design.strategy.offload.active())
+            w.memory_items.offload = design.strategy.offload.target;
+    } else {
+        InferenceOptions options;
+        options.cancel = cancel;
+        InferenceEvaluation i = evaluateInference(design, catalog, comm, options);
+        w.messages = std::move(i.messages);
+        w.inference = std::move(i.inference);
+        w.memory = std::move(i.memory);
+        w.bottlenecks = std::move(i.bottlenecks);
+        w.collectives = std::move(i.collectives);
+        w.memory_items = {i.kv_offload_item, i.near_memory_item};
+    }
+    return w;
+}
+
+// What the facility model needs from the workload engine's section.
+FacilityWorkload facilityWorkload(const Design& design, long long devices,
+                                  const WorkloadSection& work) {
+    FacilityWorkload w = facilityWorkloadFromDesign(design, devices);
+    if (work.training) {
+        const TrainingResults& t = *work.training;
+        if (t.devices_used > 0) w.devices_used = t.devices_used;
+        // Devices draw above idle while computing or streaming memory (the training engine's
+        // busy share); communication waits and bubbles sit near idle.
+        if (t.step_time_s > 0)
+            w.busy_fraction = (t.breakdown.compute_s + t.breakdown.memory_bound_s) / t.step_time_s;
+        if (t.time_to_train_days > 0) w.training_ideal_s = t.time_to_train_days * 86400.0;
+        // $/M tokens and J/token of training: per token trained.
+        if (t.tokens_per_s > 0) w.output_tokens_per_s = t.tokens_per_s;
+    }
+    if (work.inference) {
+        const InferenceResults& inf = *work.inference;
+        if (inf.devices_used > 0) w.devices_used = inf.devices_used;
+        // Tokens that met the SLO (all of them when none is set): what the fleet is paid for.
+        const bool slo = design.workload.slo.ttft_ms > 0 || design.workload.slo.tpot_ms > 0;
+        w.output_tokens_per_s = inf.output_tokens_per_s * (slo ? inf.slo_attainment : 1.0);
+    }
+    return w;
+}
+
+// The engines on a validated base and the hardware's expanded graph, in pipeline order; each
+// stage's section is assembled into the results, the bottlenecks last.
+Results runEngines(Results results, const std::shared_ptr<const Graph>& graph, const Design& design,
+                   const catalog::Catalog& catalog, const CancelToken* cancel) {
+    // The flow-level network model (topology engine); null -> the engines' per-tier estimate.
+    NetworkModel network = makeNetworkModel(design, catalog, graph, cancel);
+    if (network.warning) results.warnings.push_back(*network.warning);
+    if (isCancelled(cancel)) return cancelledResults();
+
+    WorkloadSection work = runWorkload(design, catalog, network.model.get(), cancel);
+    if (isCancelled(cancel)) return cancelledResults();
+    addMessages(std::move(work.messages), results);
+    results.training = std::move(work.training);
+    results.inference = std::move(work.inference);
+    results.memory = std::move(work.memory);
+
+    if (network.model) {
+        results.network = evaluateNetwork(*network.model, work.collectives);
+        for (const std::string& w : results.network->warnings)
+            results.warnings.push_back("network: " + w);
+    }
+
+    const FacilityEvaluation facility =
+        evaluateFacility(design, catalog, *graph, facilityWorkload(design, results.devices, work));
     addDiagnostics(facility.diagnostics, results);
     results.warnings.insert(results.warnings.end(), facility.warnings.begin(),
                             facility.warnings.end());
-    results.facility = std::move(facility.results);
-    return cancelRequested() ? cancelledResults() : results;
+    results.facility = facility.results;
+    if (results.training) applyFacilityEnergy(facility, *results.training);
+
+    results.bottlenecks =
+        buildBottlenecks(std::move(work.bottlenecks), results.network ? &*results.network : nullptr,
+                         work.memory_items, design, catalog);
+    return isCancelled(cancel) ? cancelledResults() : results;
+}
+
+// Validation of a design whose hardware `prepared` holds: its graph and inventory reused.
+Results revalidated(const PreparedDesign& prepared, const Design& design,
+                    const catalog::Catalog& catalog, const EvaluateOptions& options) {
+    Results base = validated(design, catalog, options);
+    if (!base.feasible) return base;
+    addDiagnostics(prepared.expansion, base);
+    base.inventory = prepared.base.inventory;
+    base.devices = prepared.base.devices;
+    return base;
 }
 
 }  // namespace
 
+bool PreparedDesign::matches(const Design& design, const catalog::Catalog& catalog,
+                             const EvaluateOptions& options) const {
+    return catalog.revision() == catalog_revision && options.max_devices == max_devices &&
+           design.hardware == hardware;
+}
+
 PreparedDesign prepareDesign(const Design& design, const catalog::Catalog& catalog,
                              const EvaluateOptions& options) {
     PreparedDesign prepared;
+    prepared.hardware = design.hardware;
+    prepared.catalog_revision = catalog.revision();
+    prepared.max_devices = options.max_devices;
     Results& results = prepared.base;
     results = validated(design, catalog, options);
-    if (!results.feasible || cancelRequested()) return prepared;
+    if (!results.feasible || isCancelled(options.cancel)) return prepared;
 
     ExpandOptions expandOptions;
     expandOptions.max_devices = options.max_devices;
@@ -120,45 +192,41 @@ PreparedDesign prepareDesign(const Design& design, const catalog::Catalog& catal
 
     results.inventory = takeInventory(expanded.graph, catalog);
     results.devices = results.inventory.devices;
-    prepared.graph = std::move(expanded.graph);
+    prepared.graph = std::make_shared<const Graph>(std::move(expanded.graph));
     return prepared;
 }
 
 Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
-                         const catalog::Catalog& catalog) {
+                         const catalog::Catalog& catalog, const EvaluateOptions& options) {
+    if (!prepared.matches(design, catalog, options)) return evaluate(design, catalog, options);
     if (!prepared.ok()) return prepared.base;
-    return runEngines(prepared.base, *prepared.graph, design, catalog);
+    Results base = revalidated(prepared, design, catalog, options);
+    if (!base.feasible) return base;
+    if (isCancelled(options.cancel)) return cancelledResults();
+    return runEngines(std::move(base), prepared.graph, design, catalog, options.cancel);
 }
 
 Results evaluate(const Design& design, const catalog::Catalog& catalog,
                  const EvaluateOptions& options) {
-    const CancelScope scope(options.cancel);
-    const PreparedDesign prepared = prepareDesign(design, catalog, options);
-    if (cancelRequested()) return cancelledResults();
-    return evaluatePrepared(prepared, design, catalog);
+    std::shared_ptr<const PreparedDesign> prepared;
+    return evaluate(design, catalog, options, prepared);
 }
 
 Results evaluate(const Design& design, const catalog::Catalog& catalog,
                  const EvaluateOptions& options, std::shared_ptr<const PreparedDesign>& prepared) {
-    const CancelScope scope(options.cancel);
-    if (prepared && prepared->ok() && prepared->hardware_owner) {
+    if (prepared && prepared->ok() && prepared->matches(design, catalog, options)) {
         // The same hardware: validate this design, then run the engines on the kept graph.
-        Results base = validated(design, catalog, options);
+        Results base = revalidated(*prepared, design, catalog, options);
         if (!base.feasible) return base;
-        if (cancelRequested()) return cancelledResults();
-        addDiagnostics(prepared->expansion, base);
-        base.inventory = prepared->base.inventory;
-        base.devices = prepared->base.devices;
-        return runEngines(std::move(base), *prepared->graph, design, catalog);
+        if (isCancelled(options.cancel)) return cancelledResults();
+        return runEngines(std::move(base), prepared->graph, design, catalog, options.cancel);
     }
-    // The preparation is kept past this call: expand a copy of the design that it owns.
-    auto owner = std::make_shared<const Design>(design);
-    auto fresh = std::make_shared<PreparedDesign>(prepareDesign(*owner, catalog, options));
-    fresh->hardware_owner = std::move(owner);
+    auto fresh = std::make_shared<const PreparedDesign>(prepareDesign(design, catalog, options));
     prepared.reset();
-    if (cancelRequested()) return cancelledResults();
+    if (isCancelled(options.cancel)) return cancelledResults();
     prepared = fresh;
-    return evaluatePrepared(*fresh, design, catalog);
+    if (!fresh->ok()) return fresh->base;
+    return runEngines(fresh->base, fresh->graph, design, catalog, options.cancel);
 }
 
 }  // namespace infraplan

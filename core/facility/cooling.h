@@ -1,7 +1,7 @@
 #pragma once
 // Cooling from the IT heat: liquid/air split by cooling type, coolant flow, air flow, tons of
-// refrigeration and site water. All electrical power ends up as heat (DESIGN.md §6).
-// Formulas: ref facility-and-cost.md §2.8, §6.2.
+// refrigeration and site water. All electrical power ends up as heat.
+// Formulas: docs/facility.md §2.
 
 #include "core/facility/facility_defaults.h"
 #include "core/facility/facility_results.h"

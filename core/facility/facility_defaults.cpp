@@ -8,173 +8,196 @@ namespace {
 
 using P = FacilityParams;
 
-// Sources: ../shared/reference/facility-and-cost.md (section and source tag in brackets).
-// [P] primary, [S] secondary, [M] estimate, [D] derived here from the numbers quoted.
+// Sources: the public original named in each string; docs/facility.md §5 gives each one in
+// full with its URL. [P] primary, [S] secondary, [M] estimate, [D] derived here from the
+// numbers quoted.
 std::vector<ParamSpec> makeSpecs() {
     constexpr bool named = false;
     return {
         // --- typed design fields (value filled from design.h's defaults) ---
         {true, "pue", "facility", &P::pue, 0, 1.0, 5.0, "-",
-         "Green Grid PUE = facility/IT power. Epoch: 1.10 hyperscale, 1.25 other; Uptime 2023 "
-         "average 1.58; AI builds aim < 1.3 (ref 2.6, S3/S20) [P/S]"},
+         "Green Grid PUE = facility/IT power. Epoch training-cost-trends: 1.10 hyperscale, 1.25 "
+         "other; Uptime Institute 2023 average 1.58; AI specs aim < 1.3 (SemiAnalysis, quoted by "
+         "Epoch) [P/S]"},
         {true, "power_price_usd_per_kwh", "facility", &P::power_price_usd_per_kwh, 0, 0, 100,
-         "USD/kWh", "US industrial average 0.077-0.083 (EIA 2023-25, via Epoch; ref 1.1, S3) [P]"},
+         "USD/kWh",
+         "US industrial average $0.077-0.083/kWh in 2023-25 (EIA, in Epoch training-cost-trends "
+         "hardware.py) [P]"},
         {true, "rack_power_limit_kw", "facility", &P::rack_power_limit_kw, 0, 0, 10000, "kW",
-         "electrical provisioning per rack position (0 = what the cooling type removes); NVIDIA: 4 "
-         "DGX H100 = 40.8 kW (ref 2.3, S16)"},
+         "electrical provisioning per rack position (0 = what the cooling type removes); 4 DGX "
+         "H100 at 10.2 kW each (datasheet) = 40.8 kW [D]"},
         {true, "carbon_kg_per_kwh", "facility", &P::carbon_kg_per_kwh, 0, 0, 10, "kgCO2e/kWh",
          "grid carbon intensity; design.h default (US grid average order of magnitude) [M]"},
         {true, "lifetime_years", "economics", &P::lifetime_years, 0, 0.1, 50, "years",
-         "GPU server life: Epoch 5 yr (>=2023), CoreWeave 6, Nebius 4 (ref 6.4, S3/S13) [P/S]"},
+         "GPU server life: Epoch training-cost-trends 5 yr (>=2023), CoreWeave 6 (S-1), Nebius 4 "
+         "(bizety.com) [P/S]"},
         {true, "utilization", "economics", &P::utilization, 0, 0.01, 1.0, "-",
-         "fraction of hours allocated to jobs: 0.85 training fleets, ~0.6 serving (ref 6.4) [S]"},
+         "fraction of hours allocated to jobs: 0.85 training fleets (Meta's research clusters "
+         "~80%+, Kokolis et al., arXiv 2410.21680), ~0.6 serving [S/M]"},
         {true, "interest_rate", "economics", &P::interest_rate, 0, 0, 1.0, "1/yr",
-         "cost of capital (WACC): CoreWeave 7-15 %, IG-backed ~5.9 % (ref 6.4, S12) [P]"},
+         "cost of capital (WACC): CoreWeave effective debt rates 7-15% (Form 10-Q, June 2025, Note "
+         "10) [P]"},
         {true, "cloud_price_usd_per_device_hour", "economics", &P::cloud_price_usd_per_device_hour,
          0, 0, 1e4, "USD/h",
-         "rent price to compare against; H100 $1.70-2.35 in 2025-26 (ref 1.4, S24)"},
+         "rent price to compare against; H100 1-year contracts $1.70 (Oct 2025) to $2.35 (Mar "
+         "2026) (SemiAnalysis, The Great GPU Shortage) [S]"},
         // --- power ---
         {named, "gpu_power_fraction_training", "facility", &P::gpu_power_fraction_training, 0.90,
          0.05, 1.5, "-",
-         "GPU average/TDP in dense training when no engine gives a busy share: Epoch's H100 drew "
-         "700 W at 70% MFU; Latif 'near "
-         "full'; "
-         "with host at 0.5 a DGX H100 averages 0.73 x 10.2 kW, Newkirk 0.76 (ref 6.1, S15) [P/D]"},
+         "GPU average/TDP in dense training when no engine gives a busy share: an H100 drew 700 W "
+         "at 70% MFU (Epoch training-cost-trends energy.py); with the host at 0.5 a DGX H100 "
+         "averages 0.73 x 10.2 kW, measured 0.76 (Newkirk et al., arXiv 2506.14551) [P/D]"},
         {named, "gpu_power_fraction_inference", "facility", &P::gpu_power_fraction_inference, 0.60,
-         0.05, 1.5, "-", "GPU average/TDP serving LLMs: 0.4-0.8 by batch (ref 2.2, S27) [S]"},
+         0.05, 1.5, "-",
+         "GPU average/TDP serving LLMs: 0.4-0.8 by batch (H100 SXM 267-680 W from batch 1 to 128, "
+         "Alice GPU Energy Benchmark) [S]"},
         {named, "gpu_active_power_fraction", "facility", &P::gpu_active_power_fraction, 1.0, 0.05,
          1.5, "-",
-         "GPU draw/TDP while busy, scaled by the engines' busy share (compute + memory-bound "
-         "time / step): Epoch's H100 drew 700 W at 70% MFU (ref 1.1, S3) [P]"},
+         "GPU draw/TDP while busy, scaled by the engines' busy share (compute + memory-bound time "
+         "/ step): an H100 drew 700 W at 70% MFU (Epoch training-cost-trends energy.py) [P]"},
         {named, "idle_power_fraction", "facility", &P::idle_power_fraction, 0.12, 0, 1, "-",
-         "idle/TDP when the catalog has no idle_w: 0.10-0.15 (H200 ~80 W idle; ref 6.1) [S]"},
+         "idle/TDP when the catalog has no idle_w: 0.10-0.15 (H200 SXM 80 W idle of 700 W, Alice "
+         "GPU Energy Benchmark) [S]"},
         {named, "host_average_fraction", "facility", &P::host_average_fraction, 0.5, 0, 1.5, "-",
-         "host (CPU, DRAM, fans) average/rating, calibrated to Newkirk 76% / Latif 8.4 kW peak "
-         "(ref 6.1) [D]"},
+         "host (CPU, DRAM, fans) average/rating, calibrated to a DGX H100 at 76% of its rating "
+         "(Newkirk et al.) and 8.4 kW peak (Latif et al., IEEE Access 13, arXiv 2412.08602) [D]"},
         {named, "server_power_ratio", "facility", &P::server_power_ratio, 1.8, 1.0, 5.0, "-",
-         "node rating / GPU TDP when a template gives no host power: DGX H100 1.82, A100 2.03, "
-         "B200 1.79 (Epoch; ref 2.3, S3) [P]"},
+         "node rating / GPU TDP when a template gives no host power: DGX H100 1.82, DGX A100 2.03, "
+         "default 1.8 (Epoch training-cost-trends hardware.py); DGX B200 14.3 / 8 kW = 1.79 [P]"},
         {named, "transient_margin", "facility", &P::transient_margin, 0.0, 0, 2, "-",
-         "capacity above nameplate; measured peaks stay below ratings (8.4 of 10.2 kW, Latif), "
-         "rack-scale GB300 ~1.4x steady state (ref 2.2, S15/S18) [P/S]"},
+         "capacity above nameplate; measured node peaks stay below ratings (8.4 of 10.2 kW, Latif "
+         "et al.), while synchronous training swings site power by tens of MW (Llama 3 paper) [P]"},
         {named, "rack_units", "facility", &P::rack_units, 42, 1, 100, "U", "standard 42U rack [M]"},
         {named, "nodes_per_rack", "facility", &P::nodes_per_rack, 0, 0, 1000, "-",
          "0 = as many as space, rack power and cooling allow"},
         // --- cooling ---
         {named, "cooling_limit_kw_air", "facility", &P::cooling_limit_kw_air, 40, 1, 10000, "kW",
-         "air with contained aisles 25-40 kW/rack (ref 2.7/6.2, S17) [S]"},
+         "air with contained aisles serves 20-40 kW/rack (Coolnet Power, AI data center cooling "
+         "guide) [S]"},
         {named, "cooling_limit_kw_rear_door", "facility", &P::cooling_limit_kw_rear_door, 80, 1,
-         10000, "kW", "rear-door heat exchanger 20-80 kW per door (ref 2.7, S17) [S]"},
+         10000, "kW",
+         "rear-door heat exchanger up to ~80 kW per rack (Heather Technologies, liquid cooling "
+         "compared) [S]"},
         {named, "cooling_limit_kw_direct_liquid", "facility", &P::cooling_limit_kw_direct_liquid,
          150, 1, 10000, "kW",
-         "direct-to-chip 50-150 kW; GB200/GB300 NVL72 120-142 kW (ref 2.7, S17/S18) [S]"},
+         "direct-to-chip liquid: 100-140 kW per rack in current AI racks (michaelbommarito.com, "
+         "rack density); GB200 NVL72 ~120 kW [S]"},
         {named, "cooling_limit_kw_immersion", "facility", &P::cooling_limit_kw_immersion, 200, 1,
-         10000, "kW", "immersion 100+ kW per tank (ref 2.7, S17) [S/M]"},
+         10000, "kW",
+         "immersion and hybrid cooling for the densest racks, 200 kW and beyond "
+         "(michaelbommarito.com, rack density) [S/M]"},
         {named, "dlc_liquid_fraction", "facility", &P::dlc_liquid_fraction, 0.75, 0, 1, "-",
-         "cold plates capture 70-80% of heat; the rest (NICs, PSUs, storage) is air (ref 2.8, "
-         "S14/S23) [S]"},
+         "cold plates capture ~70-80% of heat; the rest (NICs, PSUs, storage) is air [M]"},
         {named, "immersion_liquid_fraction", "facility", &P::immersion_liquid_fraction, 0.95, 0, 1,
-         "-", "immersion captures 0.95+ of heat (ref 6.2) [S]"},
+         "-", "immersion captures 0.95+ of heat [M]"},
         {named, "rear_door_capture_fraction", "facility", &P::rear_door_capture_fraction, 1.0, 0,
          1.5, "-",
          "share of rack heat a rear door moves into water; designed to neutralize the rack [M]"},
         {named, "coolant_delta_t_k", "facility", &P::coolant_delta_t_k, 10, 0.5, 60, "K",
-         "secondary loop rise 8-12 K, ASHRAE W17-W45 (ref 2.8, S17) [S]"},
+         "secondary loop rise ~10 K: OCP OAI liquid-cooling guidelines size 1.5 L/min per kW at a "
+         "rise of 10 C or less (summarized by ProphetStor) [S]"},
         {named, "coolant_cp_kj_per_kg_k", "facility", &P::coolant_cp_kj_per_kg_k, 4.186, 0.5, 10,
-         "kJ/(kg K)", "water 4.186 (DESIGN.md §6); PG25 ~3.9 (ref 2.8) [P]"},
+         "kJ/(kg K)", "water 4.186; propylene glycol 25% ~3.9 [P]"},
         {named, "coolant_density_kg_per_l", "facility", &P::coolant_density_kg_per_l, 0.997, 0.5, 2,
-         "kg/L", "water at 25 C 0.997; PG25 ~1.02 (ref 6.2) [P]"},
+         "kg/L", "water at 25 C 0.997; propylene glycol 25% ~1.02 [P]"},
         {named, "air_delta_t_k", "facility", &P::air_delta_t_k, 11.1, 1, 50, "K",
-         "20 F (11.1 K) rise across the equipment -> ~158 CFM/kW (ref 2.8, S17) [S]"},
+         "20 F (11.1 K) rise across the equipment -> ~158 CFM/kW from Q[BTU/h] = 1.08 x CFM x "
+         "dT[F] (Coolnet, 120 kW racks) [S]"},
         {named, "air_density_kg_per_m3", "facility", &P::air_density_kg_per_m3, 1.2, 0.5, 2,
-         "kg/m3", "air at ~20 C, sea level (ref 2.8) [P]"},
+         "kg/m3", "air at ~20 C, sea level [P]"},
         {named, "air_cp_kj_per_kg_k", "facility", &P::air_cp_kj_per_kg_k, 1.005, 0.5, 2,
-         "kJ/(kg K)", "dry air (ref 2.8) [P]"},
+         "kJ/(kg K)", "dry air [P]"},
         {named, "wue_l_per_kwh", "facility", &P::wue_l_per_kwh, 1.8, 0, 20, "L/kWh",
-         "site WUE: industry ~1.8 (LBNL/Shehabi 2016), Microsoft FY25 0.27, dry cooling ~0 "
-         "(ref 2.9, S19) [S]"},
+         "site WUE: US data centers ~1.8 L/kWh on site (Shehabi et al., LBNL 2016); dry cooling ~0 "
+         "[S]"},
         {named, "pue_electrical", "facility", &P::pue_electrical, 0.07, 0, 2, "-",
-         "bottom-up PUE: UPS, transformer, PDU losses / IT (ref 2.6 decomposition, S20) [M]"},
+         "bottom-up PUE: UPS, transformer, PDU losses / IT [M]"},
         {named, "pue_other", "facility", &P::pue_other, 0.02, 0, 2, "-",
-         "bottom-up PUE: lighting, offices / IT (ref 2.6) [M]"},
+         "bottom-up PUE: lighting, offices / IT [M]"},
         {named, "pue_mech_air", "facility", &P::pue_mech_air, 0.30, 0, 3, "-",
-         "bottom-up PUE: chillers, CRAH fans per unit of air-removed heat (Uptime avg 1.58 "
-         "minus elec/other; ref 2.6) [M]"},
+         "bottom-up PUE: chillers, CRAH fans per unit of air-removed heat (Uptime Institute 2023 "
+         "average 1.58 minus electrical and other) [M]"},
         {named, "pue_mech_liquid", "facility", &P::pue_mech_liquid, 0.06, 0, 3, "-",
          "bottom-up PUE: pumps and dry/evaporative rejection per unit of liquid-removed heat "
-         "(warm-water DLC; Meta 1.09 overall; ref 2.6) [M]"},
+         "(warm-water DLC; Meta's 2022 builds 1.09 overall, quoted by Epoch) [M]"},
         // --- reliability ---
         {named, "gpu_interruptions_per_year", "facility", &P::gpu_interruptions_per_year, 0, 0, 100,
          "1/device-yr",
-         "device-caused interruptions per device-year; 0 = gpu_interruption_share x the "
-         "catalog's annual_failure_rate. Llama 3: 58.7% of 1.97e-5 /GPU-h = 0.101/yr (ref 5.1) "
-         "[D]"},
+         "device-caused interruptions per device-year; 0 = gpu_interruption_share x the catalog's "
+         "annual_failure_rate. Llama 3 paper Table 5: 58.7% of 1.97e-5 /GPU-h = 0.101/yr [D]"},
         {named, "gpu_interruption_share", "facility", &P::gpu_interruption_share, 0.587, 0, 1, "-",
          "share of the catalog's all-cause annual_failure_rate (Llama 3: 0.173 per H100-year) "
          "caused by the device itself; hosts, NICs and software are added from the design's "
-         "counts. Llama 3: GPU causes 58.7% (ref 5.1, S21) [P]"},
+         "counts. Llama 3 paper (arXiv 2407.21783) Table 5: GPU causes 58.7% [P]"},
         {named, "host_interruptions_per_year", "facility", &P::host_interruptions_per_year, 0.152,
          0, 100, "1/node-yr",
-         "Llama 3: host causes (maintenance, SSD, PSU, chassis, IO, CPU, DRAM) 11.0% of 419 over "
-         "2,048 nodes x 1,296 h (ref 5.1, S21) [D]"},
+         "Llama 3 paper Table 5: host causes (maintenance, SSD, PSU, chassis, IO, CPU, DRAM) 11.0% "
+         "of 419 over 2,048 nodes x 1,296 h [D]"},
         {named, "nic_interruptions_per_year", "facility", &P::nic_interruptions_per_year, 0.0175, 0,
          100, "1/NIC-yr",
-         "Llama 3: switch/cable 8.4% + NIC 1.7% of 419 over 16,384 NICs x 1,296 h (ref 5.1) [D]"},
+         "Llama 3 paper Table 5: switch/cable 8.4% + NIC 1.7% of 419 over 16,384 NICs x 1,296 h "
+         "[D]"},
         {named, "software_interruptions_per_device_year", "facility",
          &P::software_interruptions_per_device_year, 0.0349, 0, 100, "1/device-yr",
-         "Llama 3: software, NCCL, dependency and unattributed 20.2% of 1.97e-5 /GPU-h "
-         "(ref 5.1) [D]"},
+         "Llama 3 paper Table 5: software, NCCL, dependency and unattributed 20.2% of 1.97e-5 "
+         "/GPU-h [D]"},
         {named, "checkpoint_stall_s", "facility", &P::checkpoint_stall_s, 30, 0, 1e5, "s",
-         "training stall per checkpoint: async 5-30 s, sync 2-5 min (ref 6.5) [M]"},
+         "training stall per checkpoint: async 5-30 s, sync 2-5 min [M]"},
         {named, "checkpoint_write_gb_s", "facility", &P::checkpoint_write_gb_s, 0, 0, 1e6, "GB/s",
          "0 = use checkpoint_stall_s; else stall = checkpoint bytes / this bandwidth"},
         {named, "restart_s", "facility", &P::restart_s, 600, 0, 1e6, "s",
-         "restart + reload + warm-up per interruption: 10 min; 3-5 min automated (ref 6.5) [M]"},
+         "restart + reload + warm-up per interruption: 10 min; 3-5 min automated [M]"},
         {named, "environment_loss", "facility", &P::environment_loss, 0.015, 0, 0.5, "-",
-         "Llama 3 diurnal DVFS throughput loss 1-2% (ref 5.1, S21) [P]"},
+         "Llama 3 paper: diurnal 1-2% throughput variation from mid-day temperatures through GPU "
+         "DVFS [P]"},
         // --- cost ---
         {named, "server_cost_ratio", "economics", &P::server_cost_ratio, 1.64, 1, 5, "-",
-         "node price / accelerator prices when a template has no price (Epoch default 1.64; "
-         "ref 1.1, S3) [P]"},
+         "node price / accelerator prices when a template has no price (Epoch training-cost-trends "
+         "hardware.py default 1.64) [P]"},
         {named, "storage_tb_per_device", "economics", &P::storage_tb_per_device, 10, 0, 1e4, "TB",
-         "Llama 3: 240 PB Tectonic for 16,384 GPUs (14.6 TB/GPU), rounded down as it is shared "
-         "(ref 5.1, S21) [D]"},
+         "Llama 3 paper: 240 PB Tectonic storage for 16,384 GPUs (14.6 TB/GPU), rounded down as it "
+         "is shared [D]"},
         {named, "storage_usd_per_tb", "economics", &P::storage_usd_per_tb, 250, 0, 1e5, "USD/TB",
-         "parallel-filesystem flash ~$250k/PB (infra-economics; ref 1.5, S23) [S]"},
+         "parallel-filesystem flash ~$250k/PB [M]"},
         {named, "facility_capex_usd_per_mw_air", "economics", &P::facility_capex_usd_per_mw_air,
          11e6, 0, 1e9, "USD/MW",
-         "build cost per MW of critical IT, standard: $10-12M (ref 1.5, S11) [S]"},
+         "build cost per MW of critical IT, standard: $7-15M (Cortex Construct, 2026); $7-12M "
+         "(Giga Energy) [S]"},
         {named, "facility_capex_usd_per_mw_liquid", "economics",
          &P::facility_capex_usd_per_mw_liquid, 20e6, 0, 1e9, "USD/MW",
-         "AI-optimized liquid-cooled build: $20M+/MW (ref 1.5, S11) [S]; used for direct-liquid "
-         "and immersion"},
+         "AI-optimized liquid-cooled build: $20M+/MW (Giga Energy) [S]; used for direct-liquid and "
+         "immersion"},
         {named, "colocation_usd_per_kw_month", "economics", &P::colocation_usd_per_kw_month, 184.06,
          0, 1e5, "USD/kW-month",
-         "CBRE H2 2024 primary-market 250-500 kW asking rate (ref 1.5, S10) [P]"},
+         "CBRE North America Data Center Trends H2 2024: primary-market 250-500 kW asking rate "
+         "[P]"},
         {named, "network_life_years", "economics", &P::network_life_years, 0, 0, 50, "years",
-         "0 = lifetime_years (ref 6.4) [M]"},
+         "0 = lifetime_years [M]"},
         {named, "storage_life_years", "economics", &P::storage_life_years, 0, 0, 50, "years",
-         "0 = lifetime_years (ref 6.4) [M]"},
+         "0 = lifetime_years [M]"},
         {named, "facility_life_years", "economics", &P::facility_life_years, 15, 1, 100, "years",
-         "building and M&E plant 10-20 yr (ref 6.4, S11) [S]"},
+         "building and M&E plant 10-20 yr; CoreWeave depreciates data-center equipment over 8-12 "
+         "yr, Nebius 3-10 (bizety.com) [S]"},
         {named, "residual_fraction", "economics", &P::residual_fraction, 0, 0, 1, "-",
-         "resale value at end of life / price; 0 conservative (ref 6.4) [S]"},
+         "resale value at end of life / price; 0 conservative [M]"},
         {named, "maintenance_fraction_per_year", "economics", &P::maintenance_fraction_per_year,
          0.04, 0, 1, "1/yr",
-         "hardware support 8-15%/yr of price, but 3 years come with the purchase: over a 5-yr "
-         "life ~2/5 x 10% (ref 6.4) [D]"},
+         "hardware support 8-15%/yr of price, but 3 years come with the purchase: over a 5-yr life "
+         "~2/5 x 10% [D]"},
         {named, "facility_upkeep_fraction_per_year", "economics",
          &P::facility_upkeep_fraction_per_year, 0.03, 0, 1, "1/yr",
-         "facility maintenance 2-5%/yr of build cost (ref 6.4) [S]"},
+         "facility maintenance 2-5%/yr of build cost [M]"},
         {named, "insurance_fraction_per_year", "economics", &P::insurance_fraction_per_year, 0.0075,
-         0, 1, "1/yr", "insurance 0.75%/yr of capex (ref 6.4) [M]"},
+         0, 1, "1/yr", "insurance 0.75%/yr of capex [M]"},
         {named, "staff_fte_per_1000_devices", "economics", &P::staff_fte_per_1000_devices, 1.0, 0,
          1e4, "FTE", "operations staff per 1,000 accelerators [M]"},
         {named, "staff_usd_per_fte_year", "economics", &P::staff_usd_per_fte_year, 200e3, 0, 1e8,
-         "USD/yr", "loaded SRE cost $150-250k (ref 6.4) [S]"},
+         "USD/yr", "loaded SRE cost $150-250k [M]"},
         {named, "software_usd_per_device_year", "economics", &P::software_usd_per_device_year, 0, 0,
          1e6, "USD/yr",
-         "NVIDIA AI Enterprise $4,500/GPU/yr, but 5 years bundled with H100 (ref 1.4, S25) [S]"},
+         "NVIDIA AI Enterprise $4,500/GPU/yr (NVIDIA Q3 FY2024 earnings call); 0 by default as a "
+         "5-year subscription comes with H100 PCIe/NVL and H200 NVL GPUs (NVIDIA Enterprise "
+         "Licensing Guide) [P]"},
     };
 }
 
@@ -287,7 +310,7 @@ const std::vector<CatalogDefaultMapping>& catalogDefaultMappings() {
         {"cooling-dlc-liquid-fraction", "dlc_liquid_fraction", 1},
         {"cooling-water-delta-t-k", "coolant_delta_t_k", 1},
         {"cooling-air-delta-t-k", "air_delta_t_k", 1},
-        // The seed's 30 kW is the reference table's figure; NVIDIA's air-cooled DGX H100
+        // The seed's 30 kW is the usual air-cooling rule of thumb; NVIDIA's air-cooled DGX H100
         // SuperPOD racks run at 40.8 kW, so the table keeps 40 unless a user sets it.
         {"rack-air-cooled-limit-kw", "cooling_limit_kw_air", 1, false},
         {"power-gpu-training-fraction-of-tdp", "gpu_power_fraction_training", 1},

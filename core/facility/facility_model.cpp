@@ -37,6 +37,43 @@ FacilityWorkload facilityWorkloadFromDesign(const Design& design, long long devi
     return w;
 }
 
+namespace {
+
+// Interruptions, checkpoints and restarts of a training job on the devices it uses (nodes and
+// NICs in proportion to them).
+ReliabilityResults trainingReliability(const FacilityParams& params, const HardwareTally& tally,
+                                       const FacilityWorkload& workload,
+                                       std::vector<std::string>& warnings) {
+    const double devices = static_cast<double>(tally.accelerators);
+    const double used = static_cast<double>(tally.accelerators_used);
+    const double share = devices > 0 ? used / devices : 0;
+    ReliabilityInputs in;
+    in.devices = tally.accelerators_used;
+    in.nodes = std::llround(static_cast<double>(tally.nodes) * share);
+    in.nics = std::llround(static_cast<double>(tally.nics) * share);
+    in.device_failures_per_year = tally.accelerator_failures_per_year;
+    in.checkpoint_bytes = workload.checkpoint_bytes;
+    in.ideal_s = workload.training_ideal_s;
+    ReliabilityResults rel = computeReliability(params, in);
+    if (rel.ettr < 0.5 && used > 0)
+        warnings.push_back("the job is interrupted every " + fixed(rel.job_mtbi_h * 60.0, 0) +
+                           " min on average and keeps only " + fixed(rel.ettr * 100.0, 0) +
+                           "% of its time for training: shorten restarts (facility.restart_s), "
+                           "checkpoint faster, or run smaller jobs");
+    return rel;
+}
+
+void warnAboutCatalogGaps(const HardwareTally& tally, std::vector<std::string>& warnings) {
+    if (!tally.unpowered.empty())
+        warnings.push_back("no power figure in the catalog for " + joinIds(tally.unpowered) +
+                           ": counted as 0 W, so power and cooling are understated");
+    if (!tally.unpriced.empty())
+        warnings.push_back("no price in the catalog for " + joinIds(tally.unpriced) +
+                           ": counted as $0, so capex and cost per hour are understated");
+}
+
+}  // namespace
+
 FacilityEvaluation evaluateFacility(const Design& design, const catalog::Catalog& catalog,
                                     const Graph& graph, const FacilityWorkload& workload) {
     FacilityEvaluation ev;
@@ -45,47 +82,25 @@ FacilityEvaluation evaluateFacility(const Design& design, const catalog::Catalog
 
     PowerRollup rollup = rollUpPower(design, catalog, graph, params, workload, ev.warnings);
     res.power = rollup.power;
+    ev.used_accelerator_w = rollup.used_accelerator_w;
     const HardwareTally& tally = rollup.tally;
-    if (!tally.unpowered.empty())
-        ev.warnings.push_back("no power figure in the catalog for " + joinIds(tally.unpowered) +
-                              ": counted as 0 W, so power and cooling are understated");
-    if (!tally.unpriced.empty())
-        ev.warnings.push_back("no price in the catalog for " + joinIds(tally.unpriced) +
-                              ": counted as $0, so capex and cost per hour are understated");
+    warnAboutCatalogGaps(tally, ev.warnings);
 
     const double itKwhPerYear =
         annualFacilityKwh(res.power, params.utilization) / std::max(1.0, res.power.pue);
     res.cooling = computeCooling(params, res.power.it_kw, res.power.it_capacity_kw, itKwhPerYear);
 
-    const double devices = static_cast<double>(tally.accelerators);
-    const double used = static_cast<double>(tally.accelerators_used);
     std::optional<double> wallH;
     if (workload.mode == WorkloadMode::training) {
-        // Nodes and NICs in proportion to the devices the job runs on.
-        const double share = devices > 0 ? used / devices : 0;
-        ReliabilityInputs in;
-        in.devices = tally.accelerators_used;
-        in.nodes = std::llround(static_cast<double>(tally.nodes) * share);
-        in.nics = std::llround(static_cast<double>(tally.nics) * share);
-        in.device_failures_per_year = tally.accelerator_failures_per_year;
-        in.checkpoint_bytes = workload.checkpoint_bytes;
-        in.ideal_s = workload.training_ideal_s;
-        ReliabilityResults rel = computeReliability(params, in);
-        if (rel.wall_days) wallH = *rel.wall_days * 24.0;
-        if (rel.ettr < 0.5 && used > 0)
-            ev.warnings.push_back(
-                "the job is interrupted every " + fixed(rel.job_mtbi_h * 60.0, 0) +
-                " min on average and keeps only " + fixed(rel.ettr * 100.0, 0) +
-                "% of its time for training: shorten restarts (facility.restart_s), "
-                "checkpoint faster, or run smaller jobs");
-        res.reliability = rel;
+        res.reliability = trainingReliability(params, tally, workload, ev.warnings);
+        if (res.reliability->wall_days) wallH = *res.reliability->wall_days * 24.0;
     }
 
     CostInputs ci;
     ci.tally = &tally;
     ci.power = &res.power;
-    ci.devices = devices;
-    ci.devices_used = used;
+    ci.devices = static_cast<double>(tally.accelerators);
+    ci.devices_used = static_cast<double>(tally.accelerators_used);
     ci.training_wall_h = wallH;
     if (workload.mode == WorkloadMode::inference)
         ci.output_tokens_per_s = workload.output_tokens_per_s;
@@ -100,6 +115,16 @@ FacilityEvaluation evaluateFacility(const Design& design, const catalog::Catalog
                               fixed(params.cloud_price_usd_per_device_hour, 2) +
                               " rent price (economics.cloud_price_usd_per_device_hour)");
     return ev;
+}
+
+void applyFacilityEnergy(const FacilityEvaluation& facility, TrainingResults& training) {
+    const double acceleratorsW = facility.results.power.accelerators_kw * 1000.0;
+    training.device_power_w = facility.used_accelerator_w;
+    training.energy_per_step_j = acceleratorsW * training.step_time_s;
+    training.training_energy_mwh =
+        training.time_to_train_days > 0
+            ? acceleratorsW * training.time_to_train_days * 86400.0 / 3.6e9
+            : 0;
 }
 
 }  // namespace infraplan

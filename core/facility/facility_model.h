@@ -9,6 +9,7 @@
 #include "catalog/json_reader.h"
 #include "core/facility/facility_results.h"
 #include "core/facility/power.h"
+#include "core/results/training_results.h"
 #include "core/topology/graph.h"
 
 namespace infraplan {
@@ -16,7 +17,8 @@ namespace infraplan {
 struct FacilityEvaluation {
     FacilityResults results;
     std::vector<std::string> warnings;
-    Diagnostics diagnostics;  // invalid facility/economics parameters, by JSON pointer
+    Diagnostics diagnostics;        // invalid facility/economics parameters, by JSON pointer
+    double used_accelerator_w = 0;  // average draw of one accelerator the workload uses
 };
 
 // The workload bridge from the design alone: mode and the devices the strategy uses. The
@@ -25,5 +27,10 @@ FacilityWorkload facilityWorkloadFromDesign(const Design& design, long long devi
 
 FacilityEvaluation evaluateFacility(const Design& design, const catalog::Catalog& catalog,
                                     const Graph& graph, const FacilityWorkload& workload);
+
+// The training section's power and energy, as the facility model counts them (it is their one
+// authority): the average draw of a used device, and the accelerators' energy (used ones at
+// their draw, idle ones at idle) per step and over the time to train without interruptions.
+void applyFacilityEnergy(const FacilityEvaluation& facility, TrainingResults& training);
 
 }  // namespace infraplan

@@ -1,5 +1,5 @@
 #pragma once
-// What the facility and economics model reports (DESIGN.md §4: power.*, cooling.*, cost.*,
+// What the facility and economics model reports (docs/results.md: power.*, cooling.*, cost.*,
 // energy.*, plus reliability.*). Plain data; core/results/facility_json.cpp writes it.
 
 #include <optional>

@@ -1,6 +1,8 @@
 #include "core/facility/power.h"
 
 #include <algorithm>
+#include <limits>
+#include <memory>
 #include <unordered_map>
 
 #include "core/facility/cooling.h"
@@ -117,201 +119,283 @@ ItemInfo resolveItem(const Item& item, const catalog::Catalog& cat, const Facili
     return info;
 }
 
+// One walk over the graph's vertices and edges: each part's draw and price, the racks they
+// load, and the totals by part.
+class PowerWalk {
+public:
+    PowerWalk(const Design& design, const catalog::Catalog& catalog, const Graph& graph,
+              const FacilityParams& p, const FacilityWorkload& workload,
+              std::vector<std::string>& warnings, PowerRollup& out)
+        : m_design(design), m_catalog(catalog), m_graph(graph), m_p(p), m_out(out) {
+        std::vector<double> unitW, unitRu;
+        for (const Item& item : design.hardware.items) {
+            m_info.push_back(resolveItem(item, catalog, p, warnings));
+            unitW.push_back(m_info.back().unit_nameplate_w);
+            unitRu.push_back(m_info.back().unit_rack_units);
+        }
+        m_racks = std::make_unique<RackAssigner>(design, p, std::move(unitW), std::move(unitRu));
+        markBusy(workload);
+        m_rackOfVertex.assign(graph.vertices.size(), 0);
+    }
+
+    void run(std::vector<std::string>& warnings) {
+        for (std::size_t vi = 0; vi < m_graph.vertices.size(); ++vi)
+            addVertex(vi);
+        addOptics();
+        finish(warnings);
+    }
+
+private:
+    // The strategy uses the first devices_used accelerators in rank order; the rest idle. With
+    // the engine's busy share, a device draws idle + (active - idle) x busy; without it, the
+    // measured average fraction of TDP.
+    void markBusy(const FacilityWorkload& workload) {
+        m_busy.assign(m_graph.vertices.size(), 0);
+        const long long used =
+            workload.devices_used < 0
+                ? static_cast<long long>(m_graph.accelerators.size())
+                : std::min<long long>(workload.devices_used, m_graph.accelerators.size());
+        for (long long r = 0; r < used; ++r)
+            if (m_graph.accelerators[r] < m_busy.size()) m_busy[m_graph.accelerators[r]] = 1;
+        const double modeFraction = workload.mode == WorkloadMode::training
+                                        ? m_p.gpu_power_fraction_training
+                                        : m_p.gpu_power_fraction_inference;
+        m_fullFraction = workload.busy_fraction ? m_p.gpu_active_power_fraction : modeFraction;
+        m_busyShare = std::clamp(workload.busy_fraction.value_or(1.0), 0.0, 1.0);
+    }
+
+    VertexPower accelerator(std::size_t vi, const ItemInfo& ii, bool inNode,
+                            const std::string* ref) {
+        HardwareTally& tally = m_out.tally;
+        VertexPower vp;
+        const catalog::Accelerator* acc = ii.acc;
+        if (!inNode && ref) acc = m_catalog.accelerator(*ref);
+        vp.part = Part::accelerator;
+        ++tally.accelerators;
+        if (!acc) return vp;
+        vp.nameplate_w = acc->tdp_w;
+        vp.idle_w = acceleratorIdleW(*acc, m_p.idle_power_fraction);
+        vp.average_w = m_busy[vi]
+                           ? acceleratorAverageW(acc->tdp_w, vp.idle_w, m_fullFraction, m_busyShare)
+                           : vp.idle_w;
+        if (m_busy[vi]) {
+            ++tally.accelerators_used;
+            tally.accelerator_failures_per_year += acc->annual_failure_rate;
+            m_usedW += vp.average_w;
+            m_usedMinW = std::min(m_usedMinW, vp.average_w);
+            m_usedMaxW = std::max(m_usedMaxW, vp.average_w);
+        }
+        if (!inNode) {
+            tally.compute_usd += acc->price_usd;
+            if (acc->price_usd <= 0) noteOnce(tally.unpriced, acc->id);
+        }
+        if (acc->tdp_w <= 0) noteOnce(tally.unpowered, acc->id);
+        return vp;
+    }
+
+    // A node's host (its rating, and the node's price), or a CPU drawn as an item.
+    VertexPower cpu(const Item& item, const ItemInfo& ii, bool inNode) {
+        HardwareTally& tally = m_out.tally;
+        VertexPower vp;
+        if (inNode) {
+            vp.part = Part::host;
+            vp.nameplate_w = ii.host_w;
+            ++tally.nodes;
+            if (ii.node) {
+                double price = ii.node->price_usd;
+                if (price <= 0 && ii.acc)  // Epoch's server/chip cost ratio
+                    price = ii.node->accelerators * ii.acc->price_usd * m_p.server_cost_ratio;
+                if (price <= 0) noteOnce(tally.unpriced, ii.node->id);
+                tally.compute_usd += price;
+            }
+        } else {
+            vp.part = Part::other;
+            vp.nameplate_w = std::max(0.0, item.power_w);
+        }
+        vp.average_w = vp.idle_w = vp.nameplate_w * m_p.host_average_fraction;
+        return vp;
+    }
+
+    VertexPower nic(const ItemInfo& ii, bool inNode, const std::string* ref) {
+        HardwareTally& tally = m_out.tally;
+        VertexPower vp;
+        const catalog::Nic* nic = inNode ? ii.nic : (ref ? m_catalog.nic(*ref) : ii.nic);
+        vp.part = Part::nic;
+        ++tally.nics;
+        if (nic) {
+            vp.nameplate_w = vp.average_w = vp.idle_w = nic->power_w;
+            if (!inNode) {
+                tally.network_usd += nic->price_usd;
+                if (nic->price_usd <= 0) noteOnce(tally.unpriced, nic->id);
+            }
+        }
+        return vp;
+    }
+
+    VertexPower switchPart(const ItemInfo& ii, bool inNode, const std::string* ref) {
+        HardwareTally& tally = m_out.tally;
+        VertexPower vp;
+        if (inNode) return vp;  // scale-up switches are part of the node's rating and price
+        const catalog::Switch* sw = ref ? m_catalog.switchEntry(*ref) : ii.sw;
+        if (!sw) sw = ii.sw;
+        vp.part = Part::switch_;
+        ++tally.switches;
+        if (sw) {
+            vp.nameplate_w = vp.average_w = vp.idle_w = sw->power_w;
+            tally.network_usd += sw->price_usd;
+            if (sw->price_usd <= 0) noteOnce(tally.unpriced, sw->id);
+            if (sw->power_w <= 0) noteOnce(tally.unpowered, sw->id);
+        }
+        return vp;
+    }
+
+    VertexPower memory(const ItemInfo& ii, const std::string* ref) {
+        VertexPower vp;
+        const catalog::MemoryNode* mem = ref ? m_catalog.memory(*ref) : ii.mem;
+        vp.part = Part::memory;
+        if (mem) {
+            vp.nameplate_w = vp.average_w = vp.idle_w = mem->power_w;
+            m_out.tally.memory_usd += mem->price_usd;
+        }
+        return vp;
+    }
+
+    void addVertex(std::size_t vi) {
+        const Vertex& v = m_graph.vertices[vi];
+        const auto& items = m_design.hardware.items;
+        if (v.item >= items.size()) return;
+        const Item& item = items[v.item];
+        const ItemInfo& ii = m_info[v.item];
+        const bool inNode = item.kind == ItemKind::node;
+        const std::string* ref = m_graph.ref(v.ref);
+        VertexPower vp;
+        switch (v.kind) {
+            case VertexKind::accelerator:
+                vp = accelerator(vi, ii, inNode, ref);
+                break;
+            case VertexKind::cpu:
+                vp = cpu(item, ii, inNode);
+                break;
+            case VertexKind::nic:
+                vp = nic(ii, inNode, ref);
+                break;
+            case VertexKind::switch_:
+                vp = switchPart(ii, inNode, ref);
+                break;
+            case VertexKind::memory:
+                vp = memory(ii, ref);
+                break;
+        }
+        const std::uint64_t rack = m_racks->rackOf(v.item, v.instance, vp.nameplate_w);
+        m_rackOfVertex[vi] = rack;
+        RackLoad& load = m_loads[rack];
+        load.nameplate_w += vp.nameplate_w;
+        load.average_w += vp.average_w;
+        if (v.kind == VertexKind::accelerator) ++load.accelerators;
+        PowerResults& pw = m_out.power;
+        pw.it_nameplate_kw += vp.nameplate_w / 1000.0;
+        pw.it_kw += vp.average_w / 1000.0;
+        pw.it_idle_kw += vp.idle_w / 1000.0;
+        *bucket(vp.part) += vp.average_w / 1000.0;
+    }
+
+    double* bucket(Part part) {
+        PowerResults& pw = m_out.power;
+        switch (part) {
+            case Part::accelerator:
+                return &pw.accelerators_kw;
+            case Part::host:
+                return &pw.hosts_kw;
+            case Part::nic:
+                return &pw.nics_kw;
+            case Part::switch_:
+                return &pw.switches_kw;
+            case Part::memory:
+                return &pw.memory_kw;
+            case Part::other:
+                break;
+        }
+        return &pw.other_kw;
+    }
+
+    // Optics and cables: every link drawn outside a node, power at both ends, cost per link.
+    void addOptics() {
+        const auto& items = m_design.hardware.items;
+        PowerResults& pw = m_out.power;
+        HardwareTally& tally = m_out.tally;
+        for (const Edge& e : m_graph.edges) {
+            if (e.item < items.size() && items[e.item].kind == ItemKind::node && e.design_link < 0)
+                continue;  // inside the node: covered by its rating and price
+            const std::string* linkRef = m_graph.ref(e.ref);
+            const catalog::Link* link = linkRef ? m_catalog.link(*linkRef) : nullptr;
+            if (!link) continue;
+            const double lanes = std::max<std::uint32_t>(1, e.lanes);
+            tally.cables += static_cast<long long>(lanes);
+            tally.network_usd += link->cost_usd * lanes;
+            const double endW = link->power_w_per_port * lanes;
+            for (std::uint32_t end : {e.a, e.b}) {
+                if (end >= m_rackOfVertex.size()) continue;
+                RackLoad& load = m_loads[m_rackOfVertex[end]];
+                load.nameplate_w += endW;
+                load.average_w += endW;
+            }
+            pw.optics_kw += 2 * endW / 1000.0;
+        }
+        pw.it_nameplate_kw += pw.optics_kw;
+        pw.it_kw += pw.optics_kw;
+        pw.it_idle_kw += pw.optics_kw;
+    }
+
+    // Racks, capacity with the transient margin, PUE and the per-device figures.
+    void finish(std::vector<std::string>& warnings) {
+        PowerResults& pw = m_out.power;
+        const HardwareTally& tally = m_out.tally;
+        pw.rack_groups = m_racks->summarize(m_loads, warnings);
+        for (const RackGroup& g : pw.rack_groups) {
+            pw.racks += g.racks;
+            pw.max_rack_kw = std::max(pw.max_rack_kw, g.nameplate_kw);
+        }
+        pw.it_capacity_kw = pw.it_nameplate_kw * (1 + m_p.transient_margin);
+        pw.pue = m_p.pue_model == PueModel::bottom_up
+                     ? bottomUpPue(m_p, 1 - componentAirFraction(m_p))
+                     : m_p.pue;
+        pw.facility_kw = pw.it_kw * pw.pue;
+        pw.facility_capacity_kw = pw.it_capacity_kw * pw.pue;
+        if (tally.accelerators > 0) {
+            pw.kw_per_device_average = pw.facility_kw / static_cast<double>(tally.accelerators);
+            pw.kw_per_device_capacity =
+                pw.facility_capacity_kw / static_cast<double>(tally.accelerators);
+        }
+        // One kind of device draws one figure (exactly, not a rounded mean); mixed ones, the mean.
+        if (tally.accelerators_used > 0)
+            m_out.used_accelerator_w = m_usedMinW == m_usedMaxW
+                                           ? m_usedMinW
+                                           : m_usedW / static_cast<double>(tally.accelerators_used);
+    }
+
+    const Design& m_design;
+    const catalog::Catalog& m_catalog;
+    const Graph& m_graph;
+    const FacilityParams& m_p;
+    PowerRollup& m_out;
+    std::vector<ItemInfo> m_info;  // per design item, resolved once
+    std::unique_ptr<RackAssigner> m_racks;
+    std::vector<char> m_busy;  // per vertex: an accelerator the strategy uses
+    double m_fullFraction = 1, m_busyShare = 1;
+    double m_usedW = 0;  // summed average draw of the used accelerators
+    double m_usedMinW = std::numeric_limits<double>::infinity();
+    double m_usedMaxW = -std::numeric_limits<double>::infinity();
+    std::unordered_map<std::uint64_t, RackLoad> m_loads;
+    std::vector<std::uint64_t> m_rackOfVertex;
+};
+
 }  // namespace
 
 PowerRollup rollUpPower(const Design& design, const catalog::Catalog& catalog, const Graph& graph,
                         const FacilityParams& p, const FacilityWorkload& workload,
                         std::vector<std::string>& warnings) {
     PowerRollup out;
-    HardwareTally& tally = out.tally;
-    const auto& items = design.hardware.items;
-
-    std::vector<ItemInfo> info;
-    info.reserve(items.size());
-    std::vector<double> unitW, unitRu;
-    for (const Item& item : items) {
-        info.push_back(resolveItem(item, catalog, p, warnings));
-        unitW.push_back(info.back().unit_nameplate_w);
-        unitRu.push_back(info.back().unit_rack_units);
-    }
-    RackAssigner racks(design, p, unitW, unitRu);
-
-    // The strategy uses the first devices_used accelerators in rank order; the rest idle.
-    std::vector<char> busy(graph.vertices.size(), 0);
-    const long long used =
-        workload.devices_used < 0
-            ? static_cast<long long>(graph.accelerators.size())
-            : std::min<long long>(workload.devices_used, graph.accelerators.size());
-    for (long long r = 0; r < used; ++r)
-        if (graph.accelerators[r] < busy.size()) busy[graph.accelerators[r]] = 1;
-    // With the engine's busy share, a device draws idle + (active - idle) x busy (as the
-    // training engine counts its energy); without it, the measured average fraction of TDP.
-    const double modeFraction = workload.mode == WorkloadMode::training
-                                    ? p.gpu_power_fraction_training
-                                    : p.gpu_power_fraction_inference;
-    const double fullFraction = workload.busy_fraction ? p.gpu_active_power_fraction : modeFraction;
-    const double busyShare = std::clamp(workload.busy_fraction.value_or(1.0), 0.0, 1.0);
-
-    PowerResults& pw = out.power;
-    std::unordered_map<std::uint64_t, RackLoad> loads;
-    std::vector<std::uint64_t> rackOfVertex(graph.vertices.size(), 0);
-
-    for (std::size_t vi = 0; vi < graph.vertices.size(); ++vi) {
-        const Vertex& v = graph.vertices[vi];
-        if (v.item >= items.size()) continue;
-        const Item& item = items[v.item];
-        const ItemInfo& ii = info[v.item];
-        const bool inNode = item.kind == ItemKind::node;
-        VertexPower vp;
-        switch (v.kind) {
-            case VertexKind::accelerator: {
-                const catalog::Accelerator* acc = ii.acc;
-                if (!inNode && v.ref) acc = catalog.accelerator(*v.ref);
-                vp.part = Part::accelerator;
-                ++tally.accelerators;
-                if (!acc) break;
-                vp.nameplate_w = acc->tdp_w;
-                vp.idle_w = acceleratorIdleW(*acc, p.idle_power_fraction);
-                vp.average_w =
-                    busy[vi] ? acceleratorAverageW(acc->tdp_w, vp.idle_w, fullFraction, busyShare)
-                             : vp.idle_w;
-                if (busy[vi]) {
-                    ++tally.accelerators_used;
-                    tally.accelerator_failures_per_year += acc->annual_failure_rate;
-                }
-                if (!inNode) {
-                    tally.compute_usd += acc->price_usd;
-                    if (acc->price_usd <= 0) noteOnce(tally.unpriced, acc->id);
-                }
-                if (acc->tdp_w <= 0) noteOnce(tally.unpowered, acc->id);
-                break;
-            }
-            case VertexKind::cpu:
-                if (inNode) {  // the node's host: its rating, and the node's price
-                    vp.part = Part::host;
-                    vp.nameplate_w = ii.host_w;
-                    ++tally.nodes;
-                    if (ii.node) {
-                        double price = ii.node->price_usd;
-                        if (price <= 0 && ii.acc)  // Epoch's server/chip cost ratio
-                            price = ii.node->accelerators * ii.acc->price_usd * p.server_cost_ratio;
-                        if (price <= 0) noteOnce(tally.unpriced, ii.node->id);
-                        tally.compute_usd += price;
-                    }
-                } else {
-                    vp.part = Part::other;
-                    vp.nameplate_w = std::max(0.0, item.power_w);
-                }
-                vp.average_w = vp.idle_w = vp.nameplate_w * p.host_average_fraction;
-                break;
-            case VertexKind::nic: {
-                const catalog::Nic* nic = inNode ? ii.nic : (v.ref ? catalog.nic(*v.ref) : ii.nic);
-                vp.part = Part::nic;
-                ++tally.nics;
-                if (nic) {
-                    vp.nameplate_w = vp.average_w = vp.idle_w = nic->power_w;
-                    if (!inNode) {
-                        tally.network_usd += nic->price_usd;
-                        if (nic->price_usd <= 0) noteOnce(tally.unpriced, nic->id);
-                    }
-                }
-                break;
-            }
-            case VertexKind::switch_: {
-                if (inNode) break;  // scale-up switches are part of the node's rating and price
-                const catalog::Switch* sw = v.ref ? catalog.switchEntry(*v.ref) : ii.sw;
-                if (!sw) sw = ii.sw;
-                vp.part = Part::switch_;
-                ++tally.switches;
-                if (sw) {
-                    vp.nameplate_w = vp.average_w = vp.idle_w = sw->power_w;
-                    tally.network_usd += sw->price_usd;
-                    if (sw->price_usd <= 0) noteOnce(tally.unpriced, sw->id);
-                    if (sw->power_w <= 0) noteOnce(tally.unpowered, sw->id);
-                }
-                break;
-            }
-            case VertexKind::memory: {
-                const catalog::MemoryNode* mem = v.ref ? catalog.memory(*v.ref) : ii.mem;
-                vp.part = Part::memory;
-                if (mem) {
-                    vp.nameplate_w = vp.average_w = vp.idle_w = mem->power_w;
-                    tally.memory_usd += mem->price_usd;
-                }
-                break;
-            }
-        }
-        const std::uint64_t rack = racks.rackOf(v.item, v.instance, vp.nameplate_w);
-        rackOfVertex[vi] = rack;
-        RackLoad& load = loads[rack];
-        load.nameplate_w += vp.nameplate_w;
-        load.average_w += vp.average_w;
-        if (v.kind == VertexKind::accelerator) ++load.accelerators;
-
-        pw.it_nameplate_kw += vp.nameplate_w / 1000.0;
-        pw.it_kw += vp.average_w / 1000.0;
-        pw.it_idle_kw += vp.idle_w / 1000.0;
-        double* bucket = nullptr;
-        switch (vp.part) {
-            case Part::accelerator:
-                bucket = &pw.accelerators_kw;
-                break;
-            case Part::host:
-                bucket = &pw.hosts_kw;
-                break;
-            case Part::nic:
-                bucket = &pw.nics_kw;
-                break;
-            case Part::switch_:
-                bucket = &pw.switches_kw;
-                break;
-            case Part::memory:
-                bucket = &pw.memory_kw;
-                break;
-            case Part::other:
-                bucket = &pw.other_kw;
-                break;
-        }
-        *bucket += vp.average_w / 1000.0;
-    }
-
-    // Optics and cables: every link drawn outside a node, power at both ends, cost per link.
-    for (const Edge& e : graph.edges) {
-        if (e.item < items.size() && items[e.item].kind == ItemKind::node && e.design_link < 0)
-            continue;  // inside the node: covered by its rating and price
-        const catalog::Link* link = e.ref ? catalog.link(*e.ref) : nullptr;
-        if (!link) continue;
-        const double lanes = std::max<std::uint32_t>(1, e.lanes);
-        tally.cables += static_cast<long long>(lanes);
-        tally.network_usd += link->cost_usd * lanes;
-        const double endW = link->power_w_per_port * lanes;
-        for (std::uint32_t end : {e.a, e.b}) {
-            if (end >= rackOfVertex.size()) continue;
-            RackLoad& load = loads[rackOfVertex[end]];
-            load.nameplate_w += endW;
-            load.average_w += endW;
-        }
-        pw.optics_kw += 2 * endW / 1000.0;
-    }
-    pw.it_nameplate_kw += pw.optics_kw;
-    pw.it_kw += pw.optics_kw;
-    pw.it_idle_kw += pw.optics_kw;
-
-    pw.rack_groups = racks.summarize(loads, warnings);
-    for (const RackGroup& g : pw.rack_groups) {
-        pw.racks += g.racks;
-        pw.max_rack_kw = std::max(pw.max_rack_kw, g.nameplate_kw);
-    }
-    pw.it_capacity_kw = pw.it_nameplate_kw * (1 + p.transient_margin);
-    pw.pue =
-        p.pue_model == PueModel::bottom_up ? bottomUpPue(p, 1 - componentAirFraction(p)) : p.pue;
-    pw.facility_kw = pw.it_kw * pw.pue;
-    pw.facility_capacity_kw = pw.it_capacity_kw * pw.pue;
-    if (tally.accelerators > 0) {
-        pw.kw_per_device_average = pw.facility_kw / static_cast<double>(tally.accelerators);
-        pw.kw_per_device_capacity =
-            pw.facility_capacity_kw / static_cast<double>(tally.accelerators);
-    }
+    PowerWalk(design, catalog, graph, p, workload, warnings, out).run(warnings);
     return out;
 }
 

@@ -2,7 +2,7 @@
 // Power of the expanded hardware graph: each accelerator at a workload-dependent draw (idle
 // power when the strategy leaves it unused), host overhead per node, NICs, switches and the
 // optics at both ends of every cable drawn; nameplate (capacity) apart from average (energy);
-// IT -> facility power by PUE, given or bottom-up. Formulas: ref facility-and-cost.md §6.1.
+// IT -> facility power by PUE, given or bottom-up. Formulas: docs/facility.md §1.
 
 #include <string>
 #include <vector>
@@ -62,6 +62,9 @@ struct HardwareTally {
 struct PowerRollup {
     PowerResults power;
     HardwareTally tally;
+    // Average draw of one accelerator the strategy uses (mean over them), W: the one figure
+    // the training results quote as device_power_w.
+    double used_accelerator_w = 0;
 };
 
 // Never throws; problems (unknown refs, racks over limits) go to `warnings`.

@@ -1,7 +1,7 @@
 #pragma once
 // Reliability of a training job: its interruption rate from the parts it runs on, the
 // checkpoint interval by Young/Daly, and the effective training time ratio (ETTR) that scales
-// time-to-train, energy and cost. Formulas: ref facility-and-cost.md §5.3, §6.5.
+// time-to-train, energy and cost. Formulas: docs/facility.md §3.
 
 #include <optional>
 

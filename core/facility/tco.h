@@ -1,8 +1,8 @@
 #pragma once
 // Total cost of ownership and unit economics: capex by class annualized with the capital
 // recovery factor over each class's life, annual opex, cost per device-hour at the utilization,
-// per training run and per million tokens, and own-vs-rent. Formulas: ref facility-and-cost.md
-// §1.6, §6.3, §6.4.
+// per training run and per million tokens, and own-vs-rent. Formulas: docs/facility.md
+// §4.
 
 #include <optional>
 

@@ -1,5 +1,5 @@
 #pragma once
-// Reading and writing design files (DESIGN.md §2). Reading checks structure and types and
+// Reading and writing design files (docs/design-file.md). Reading checks structure and types and
 // reports every problem with a JSON pointer; it never throws. Semantic checks against the
 // catalog (references, strategy arithmetic) are in core/design/validate.h.
 

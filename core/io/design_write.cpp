@@ -1,5 +1,5 @@
-// Design -> design file. Fields are written in the order DESIGN.md §2 shows them; fields this
-// build does not know (kept in `extra`) are written back unchanged.
+// Design -> design file. Fields are written in the order docs/design-file.md shows them; fields
+// this build does not know (kept in `extra`) are written back unchanged.
 #include <cstdio>
 #include <fstream>
 

@@ -1,6 +1,6 @@
 #pragma once
 // The JSON report (`infraplan-cli report -o OUT.json`, File -> Export Report in the GUI): the
-// design as saved and its results (DESIGN.md §4), with the program that wrote them.
+// design as saved and its results (docs/results.md), with the program that wrote them.
 
 #include <nlohmann/json.hpp>
 #include <string>

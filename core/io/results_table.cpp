@@ -1,10 +1,12 @@
 #include "core/io/results_table.h"
-#include "catalog/json_limits.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <map>
+
+#include "catalog/json_limits.h"
+#include "core/results/format.h"
+#include "core/results/schema.h"
 
 namespace infraplan {
 namespace {
@@ -37,15 +39,25 @@ std::string csvField(const std::string& text) {
     return quoted + "\"";
 }
 
-std::string scalarText(const nlohmann::json& v) {
-    if (v.is_null()) return "-";
-    if (v.is_string()) return v.get<std::string>();
-    if (v.is_number_float()) {
-        char buffer[32];
-        std::snprintf(buffer, sizeof buffer, "%.6g", v.get<double>());
-        return buffer;
-    }
-    return dumpJson(v);
+// What the schema says the unit of a row is ("" for text, flags and plain numbers).
+std::string unitOf(const std::string& path) {
+    const ResultField* field = findResultField(path);
+    return field ? unitColumn(*field) : std::string();
+}
+
+// `text` padded with spaces to `width` characters (UTF-8 aware: "µs" is two characters).
+std::string padded(const std::string& text, std::size_t width, bool right) {
+    std::size_t characters = 0;
+    for (unsigned char c : text)
+        characters += (c & 0xC0) != 0x80;
+    const std::string pad(width > characters ? width - characters : 0, ' ');
+    return right ? pad + text : text + pad;
+}
+
+// A cell of the compare table: the value with its unit, "–" when that side lacks it.
+std::string cellText(const std::string& path, const nlohmann::json& v) {
+    const ResultField* field = findResultField(path);
+    return formatValue(v, field ? field->unit : Unit::none);
 }
 
 }  // namespace
@@ -57,9 +69,10 @@ std::vector<ResultRow> flattenResults(const nlohmann::json& results) {
 }
 
 std::string resultsToCsv(const nlohmann::json& results) {
-    std::string csv = "metric,value\n";
+    std::string csv = "metric,value,unit\n";
     for (const ResultRow& row : flattenResults(results))
-        csv += csvField(row.path) + "," + csvField(scalarText(row.value)) + "\n";
+        csv += csvField(row.path) + "," + csvField(formatExact(row.value)) + "," +
+               csvField(unitOf(row.path)) + "\n";
     return csv;
 }
 
@@ -104,21 +117,14 @@ std::string comparisonToText(const std::string& name_a, const std::string& name_
     for (const ComparisonRow& row : rows)
         width = std::max(width, row.path.size());
     std::string out = "A: " + name_a + "\nB: " + name_b + "\n\n";
-    char line[512];
-    std::snprintf(line, sizeof line, "%-*s  %16s  %16s  %8s\n", static_cast<int>(width), "metric",
-                  "A", "B", "B vs A");
-    out += line;
+    out += padded("metric", width, false) + "  " + padded("A", 18, true) + "  " +
+           padded("B", 18, true) + "  " + padded("B vs A", 9, true) + "\n";
     for (const ComparisonRow& row : rows) {
-        std::string change = "";
-        if (row.change) {
-            char c[32];
-            std::snprintf(c, sizeof c, "%+.1f%%", *row.change * 100);
-            change = c;
-        }
-        std::snprintf(line, sizeof line, "%-*s  %16s  %16s  %8s\n", static_cast<int>(width),
-                      row.path.c_str(), scalarText(row.a).substr(0, 16).c_str(),
-                      scalarText(row.b).substr(0, 16).c_str(), change.c_str());
-        out += line;
+        const std::string change =
+            row.change ? (*row.change >= 0 ? "+" : "") + formatPercent(*row.change) : "";
+        out += padded(row.path, width, false) + "  " + padded(cellText(row.path, row.a), 18, true) +
+               "  " + padded(cellText(row.path, row.b), 18, true) + "  " + padded(change, 9, true) +
+               "\n";
     }
     return out;
 }

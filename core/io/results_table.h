@@ -1,6 +1,7 @@
 #pragma once
 // Results JSON flattened into rows of (dotted path, value): the shape behind `compare` and the
-// CSV report. Generic over the contract, so every engine's section shows up without code here.
+// CSV report. Generic over the contract, so every engine's section shows up without code here;
+// units come from the results schema (core/results/schema.h).
 
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -18,7 +19,8 @@ struct ResultRow {
 // left out, arrays of scalars are joined by "; ".
 std::vector<ResultRow> flattenResults(const nlohmann::json& results);
 
-// CSV with a header line `metric,value` (RFC 4180 quoting).
+// CSV with a header line `metric,value,unit` (RFC 4180 quoting): the numbers exactly as the
+// results JSON has them, the unit as docs/results.md names it.
 std::string resultsToCsv(const nlohmann::json& results);
 
 struct ComparisonRow {

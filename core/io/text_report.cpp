@@ -1,73 +1,46 @@
 #include "core/io/text_report.h"
-#include "catalog/json_limits.h"
 
-#include <cmath>
-#include <cstdio>
+#include "core/results/format.h"
+#include "core/results/schema.h"
 
 namespace infraplan {
-
-std::string formatScalar(const nlohmann::json& v) {
-    if (v.is_boolean()) return v.get<bool>() ? "yes" : "no";
-    if (v.is_string()) return v.get<std::string>();
-    if (v.is_null()) return "-";
-    if (v.is_number_integer()) return std::to_string(v.get<long long>());
-    if (v.is_number()) {
-        const double x = v.get<double>();
-        char buffer[48];
-        if (std::fabs(x) >= 1e4 && std::fabs(x) < 1e15) {
-            // Large figures in full with thousands separators: 857,600 not 8.576e+05.
-            std::snprintf(buffer, sizeof buffer, "%.0f", x);
-            std::string digits = buffer;
-            const std::size_t first = digits[0] == '-' ? 1 : 0;
-            for (auto i = static_cast<std::ptrdiff_t>(digits.size()) - 3;
-                 i > static_cast<std::ptrdiff_t>(first); i -= 3)
-                digits.insert(static_cast<std::size_t>(i), ",");
-            return digits;
-        }
-        std::snprintf(buffer, sizeof buffer, "%.4g", x);
-        return buffer;
-    }
-    return dumpJson(v);
-}
-
 namespace {
 
-bool isScalarArray(const nlohmann::json& v) {
-    for (const auto& e : v)
-        if (e.is_structured()) return false;
-    return true;
+std::string childKey(const std::string& parent, const std::string& member) {
+    return parent.empty() ? member : parent + "." + member;
 }
 
-void appendValue(std::string& out, const std::string& key, const nlohmann::json& v, int indent) {
+std::string valueText(const nlohmann::json& value, const std::string& key) {
+    const ResultField* field = findResultField(key);
+    return formatValue(value, field ? field->unit : Unit::none);
+}
+
+// One element of an array of objects on a line: "resource nic, phase dp all-reduce, ...".
+std::string recordLine(const nlohmann::json& element, const std::string& key) {
+    if (!element.is_object()) return valueText(element, key);
+    std::string line;
+    for (const std::string& member : membersInOrder(element, key)) {
+        const nlohmann::json& v = element[member];
+        if (v.is_structured()) continue;
+        line += (line.empty() ? "" : ", ") + member + " " + valueText(v, childKey(key, member));
+    }
+    return line;
+}
+
+void append(std::string& out, const std::string& name, const std::string& key,
+            const nlohmann::json& v, int indent) {
     const std::string pad(static_cast<std::size_t>(indent) * 2, ' ');
+    if (v.is_structured() && v.empty()) return;
     if (v.is_object()) {
-        if (v.empty()) return;
-        out += pad + key + ":\n";
-        for (auto it = v.begin(); it != v.end(); ++it)
-            appendValue(out, it.key(), *it, indent + 1);
+        out += pad + name + ":\n";
+        for (const std::string& member : membersInOrder(v, key))
+            append(out, member, childKey(key, member), v[member], indent + 1);
     } else if (v.is_array()) {
-        if (v.empty()) return;
-        if (isScalarArray(v)) {
-            out += pad + key + ":\n";
-            for (const auto& e : v)
-                out += pad + "  - " + formatScalar(e) + "\n";
-        } else {
-            out += pad + key + ":\n";
-            for (const auto& e : v) {
-                std::string line;
-                if (e.is_object()) {
-                    for (auto it = e.begin(); it != e.end(); ++it) {
-                        if (it->is_structured()) continue;
-                        line += (line.empty() ? "" : ", ") + it.key() + " " + formatScalar(*it);
-                    }
-                } else {
-                    line = dumpJson(e);
-                }
-                out += pad + "  - " + line + "\n";
-            }
-        }
+        out += pad + name + ":\n";
+        for (std::size_t i = 0; i < v.size(); ++i)
+            out += pad + "  - " + recordLine(v[i], key + "." + std::to_string(i)) + "\n";
     } else {
-        out += pad + key + ": " + formatScalar(v) + "\n";
+        out += pad + name + ": " + valueText(v, key) + "\n";
     }
 }
 
@@ -75,15 +48,9 @@ void appendValue(std::string& out, const std::string& key, const nlohmann::json&
 
 std::string formatResultsText(const std::string& design_name, const nlohmann::json& results) {
     std::string out = design_name.empty() ? std::string("(unnamed design)\n") : design_name + "\n";
-    // Verdict first, then scalars, then sections.
-    for (const char* key : {"feasible", "devices", "reasons", "warnings"})
-        if (results.contains(key)) appendValue(out, key, results[key], 1);
-    for (auto it = results.begin(); it != results.end(); ++it) {
-        const std::string& key = it.key();
-        if (key == "feasible" || key == "devices" || key == "reasons" || key == "warnings")
-            continue;
-        appendValue(out, key, *it, 1);
-    }
+    if (!results.is_object()) return out;
+    for (const std::string& member : membersInOrder(results, ""))
+        append(out, member, member, results[member], 1);
     return out;
 }
 

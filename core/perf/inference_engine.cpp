@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "core/perf/inference_setup.h"
+#include "core/perf/serving_goodput.h"
 #include "core/perf/serving_stats.h"
 
 namespace infraplan {
@@ -23,151 +24,18 @@ std::string fmt(const char* format, double x) {
     return buf;
 }
 
-struct Probe {
-    double attainment = 0;
-    bool truncated = false;  // cut short by its iteration bound: no verdict
-    bool queueing = true;    // requests waited noticeably: a lower rate could help
+// One simulated run of the design's traffic.
+struct TrafficRun {
+    std::vector<Request> requests;
+    SimConfig config;
+    SimResult sim;
+    double rate = 0;  // offered Poisson rate (0 for a batch or an offline burst)
 };
 
-Probe probeAt(const ServingSetup& s, const std::vector<Request>& unitRate, double rate,
-              const Slo& slo) {
-    std::vector<Request> requests = unitRate;
-    rescaleArrivals(requests, 1.0, rate);
-    SimConfig cfg = s.sim;
-    cfg.max_waiting = std::max<long long>(64, static_cast<long long>(requests.size()) / 4);
-    cfg.max_steps = std::min<long long>(cfg.max_steps, 1'000'000);
-    const SimResult sim = simulateServing(requests, *s.step, cfg);
-    const ServingStats stats = summarize(requests, sim, slo);
-    Probe p;
-    p.attainment = stats.slo_attainment;
-    p.truncated = sim.truncated;
-    // A probe cut short by its step bound (enormous outputs) cannot tell load from latency.
-    p.queueing = sim.overloaded || (!sim.truncated && stats.queue.mean_s > 0.05 * stats.e2e.mean_s);
-    return p;
-}
-
-// DistServe's goodput: the highest Poisson rate at which the share of requests meeting the
-// SLO reaches its percentile. Arrivals come from one unit-rate draw rescaled per probe
-// (common random numbers), so attainment falls smoothly and the search repeats exactly.
-// nullopt when a probe cannot finish within its iteration bound (enormous outputs).
-std::optional<double> findGoodput(const ServingSetup& s, const Slo& slo, double guess_rps,
-                                  const InferenceOptions& options) {
-    const double target = std::clamp(slo.percentile, 1.0, 100.0) / 100.0 - 1e-12;
-    // Probes hold about half a million output tokens, so long outputs stay quick.
-    const long long probeRequests =
-        std::clamp<long long>(static_cast<long long>(5e5 / std::max(1.0, s.output->mean())), 100,
-                              std::max<long long>(100, options.goodput_requests));
-    const std::vector<Request> unitRate =
-        makeRequests(*s.prompt, *s.output, probeRequests, 1.0, s.seed + 7);
-    double pass = 0, fail = 0;
-    double rate = std::isfinite(guess_rps) && guess_rps > 0 ? guess_rps : 1.0;
-    bool truncated = false;
-    auto probe = [&](double at) {
-        Probe p = probeAt(s, unitRate, at, slo);
-        truncated |= p.truncated;
-        return p;
-    };
-    Probe first = probe(rate);
-    if (first.attainment >= target) {
-        pass = rate;
-        for (int i = 0; i < 30 && fail == 0; ++i) {
-            rate *= 2;
-            (probe(rate).attainment >= target ? pass : fail) = rate;
-        }
-        if (truncated) return std::nullopt;
-        if (fail == 0) return pass;
-    } else {
-        fail = rate;
-        for (int i = 0; i < 16 && pass == 0; ++i) {
-            // Missing the SLO without queueing is latency, not load: a lower rate won't help.
-            if (truncated) return std::nullopt;
-            if (!first.queueing) return 0.0;
-            rate /= 2;
-            first = probe(rate);
-            (first.attainment >= target ? pass : fail) = rate;
-        }
-        if (truncated) return std::nullopt;
-        if (pass == 0) return 0.0;
-    }
-    for (int i = 0; i < options.bisection_steps; ++i) {
-        const double mid = 0.5 * (pass + fail);
-        (probe(mid).attainment >= target ? pass : fail) = mid;
-    }
-    if (truncated) return std::nullopt;
-    return pass;
-}
-
-void addBottlenecks(const ServingSetup& s, const SimResult& sim, InferenceResults& r,
-                    Results& results) {
-    const StepTime& b = sim.time_by_bound;
-    const double total = b.total_s > 0 ? b.total_s : 1;
-    struct Entry {
-        const char* resource;
-        const char* phase;
-        double seconds;
-        const char* advice;
-    };
-    const std::array<Entry, 6> entries{{
-        {"compute", "prefill and large-batch decode", b.compute_s,
-         "matrix throughput binds: use a lower precision (fp8/fp4) or more devices per replica"},
-        {"hbm-bandwidth", "decode", b.memory_s,
-         "weight and KV reads bind: raise the batch, quantize weights/KV, or use a part with "
-         "more memory bandwidth"},
-        {"network", "tp/pp/ep communication", b.comm_s,
-         "communication binds: lower TP, keep TP inside the scale-up domain, or use replicas"},
-        {"kv-offload-link", "decode", b.offload_s,
-         "offloaded KV reads bind: more device memory, fp8 KV, or a faster memory link"},
-        {"near-memory", "decode attention", b.near_memory_s,
-         "the near-memory device's attention binds: more PIM devices, or attention back on "
-         "the accelerators"},
-        {"launch-overhead", "every iteration", b.overhead_s,
-         "kernel launches bind: larger batches or graph-captured/fused kernels"},
-    }};
-    // Utilization while iterating: achieved FLOP/s over peak, bytes/s over peak bandwidth;
-    // for links, the share of time they bind.
-    const Roofline& roof = s.step->roofline();
-    const double computeUtil = roof.peak_flops > 0 ? b.flops / (total * roof.peak_flops) : 0;
-    const double memoryUtil = roof.memory_bw > 0 ? b.bytes / (total * roof.memory_bw) : 0;
-    const Entry* top = &entries[0];
-    for (const Entry& e : entries) {
-        if (e.seconds <= 0) continue;
-        if (e.seconds > top->seconds) top = &e;
-        double util = e.seconds / total;
-        if (&e == &entries[0]) util = computeUtil;
-        if (&e == &entries[1]) util = memoryUtil;
-        results.bottlenecks.push_back(
-            {e.resource, e.phase, e.seconds / total, std::clamp(util, 0.0, 1.0), e.advice, ""});
-    }
-    r.binding_resource = top->resource;
-    // KV capacity binds when it, not max_batch, caps the batch and the batch runs near it.
-    const long long kvSeqs = s.memory.kv_limited_sequences;
-    if (kvSeqs < s.sim.max_batch && sim.mean_decode_batch >= 0.8 * double(kvSeqs) &&
-        sim.peak_kv_fraction > 0.9) {
-        r.binding_resource = "kv-capacity";
-        results.bottlenecks.insert(
-            results.bottlenecks.begin(),
-            {"kv-capacity", "decode", 1.0, sim.peak_kv_fraction,
-             "the KV cache caps the batch at " + std::to_string(kvSeqs) +
-                 " sequences: quantize KV (fp8), raise TP, offload KV, or shorten contexts",
-             ""});
-    }
-}
-
-}  // namespace
-
-void evaluateInference(const Design& design, const catalog::Catalog& catalog, const CommModel* comm,
-                       Results& results, const InferenceOptions& options) {
-    std::optional<ServingSetup> setup =
-        buildServingSetup(design, catalog, comm, options.requests, results, options.memory_tiers);
-    if (!setup) {
-        results.feasible = false;
-        return;
-    }
-    ServingSetup& s = *setup;
-    const Traffic& traffic = design.workload.traffic;
-    const Slo& slo = design.workload.slo;
+TrafficRun runTraffic(const ServingSetup& s, const Traffic& traffic, const CancelToken* cancel,
+                      EngineMessages& messages) {
+    TrafficRun run;
     long long count = s.requests;
-    double rate = 0;
     switch (traffic.mode) {
         case TrafficMode::batch:
             count = traffic.batch_size;
@@ -177,29 +45,35 @@ void evaluateInference(const Design& design, const catalog::Catalog& catalog, co
                 count, 4LL * s.servingReplicas() * std::max<long long>(1, s.memory.max_sequences));
             break;
         case TrafficMode::poisson:
-            rate = traffic.rate_per_s;
+            run.rate = traffic.rate_per_s;
             break;
     }
     if (count > kMaxSimulatedRequests) {
-        results.warnings.push_back("simulating the first " + std::to_string(kMaxSimulatedRequests) +
-                                   " of " + std::to_string(count) + " requests");
+        messages.warnings.push_back("simulating the first " +
+                                    std::to_string(kMaxSimulatedRequests) + " of " +
+                                    std::to_string(count) + " requests");
         count = kMaxSimulatedRequests;
     }
-    std::vector<Request> requests = makeRequests(*s.prompt, *s.output, count, rate, s.seed);
-    SimConfig cfg = s.sim;
+    run.requests = makeRequests(*s.prompt, *s.output, count, run.rate, s.seed, cancel);
+    run.config = s.sim;
+    run.config.cancel = cancel;
     if (traffic.mode == TrafficMode::poisson) {
         // A bound on the waiting queue keeps an overloaded run short: a stable system's queue
         // stays near its batch slots, so once a fifth of the run (or 20x the slots) waits,
         // the run stops and the open requests count as missing the SLO.
         const long long slots = static_cast<long long>(s.servingReplicas()) *
                                 std::max<long long>(1, s.memory.max_sequences);
-        cfg.max_waiting = std::max<long long>(100, std::min(20 * slots, count / 5));
+        run.config.max_waiting = std::max<long long>(100, std::min(20 * slots, count / 5));
     } else {
-        cfg.max_waiting = count + 1;  // a burst at t = 0 is all queued by design
+        run.config.max_waiting = count + 1;  // a burst at t = 0 is all queued by design
     }
-    const SimResult sim = simulateServing(requests, *s.step, cfg);
-    const ServingStats stats = summarize(requests, sim, slo, traffic.mode == TrafficMode::batch);
+    run.sim = simulateServing(run.requests, *s.step, run.config);
+    return run;
+}
 
+InferenceResults servingResults(const ServingSetup& s, const Traffic& traffic,
+                                const TrafficRun& run, const ServingStats& stats) {
+    const SimResult& sim = run.sim;
     InferenceResults r;
     r.traffic = toString(traffic.mode);
     if (stats.finished > 0) {  // censored times of requests that never finished are no latency
@@ -207,23 +81,13 @@ void evaluateInference(const Design& design, const catalog::Catalog& catalog, co
         r.tpot_ms = toMs(stats.tpot);
         r.e2e_ms = toMs(stats.e2e);
         r.queue_ms = toMs(stats.queue);
-    } else {
-        results.feasible = false;
-        results.reasons.push_back(
-            "inference: no request finished in the simulation (" + std::to_string(stats.requests) +
-            " simulated" +
-            (sim.overloaded ? "; the offered load far exceeds the serving capacity" : "") +
-            (sim.truncated ? "; the outputs are too long to finish within the iteration bound"
-                           : "") +
-            (sim.rejected > 0 ? "; requests longer than a replica's KV cache were refused" : "") +
-            "): there are no latencies to report");
     }
     r.output_tokens_per_s = stats.output_tokens_per_s;
     r.throughput_tokens_per_s = stats.output_tokens_per_s + stats.input_tokens_per_s;
     r.output_tokens_per_s_per_device =
         s.devices_used > 0 ? stats.output_tokens_per_s / double(s.devices_used) : 0;
     const double meanOutput = std::max(1.0, s.output->mean());
-    r.request_rate_per_s = rate > 0 ? rate : stats.output_tokens_per_s / meanOutput;
+    r.request_rate_per_s = run.rate > 0 ? run.rate : stats.output_tokens_per_s / meanOutput;
     r.slo_attainment = stats.slo_attainment;
     r.requests = stats.requests;
     r.requests_finished = stats.finished;
@@ -243,7 +107,11 @@ void evaluateInference(const Design& design, const catalog::Catalog& catalog, co
         double(s.replicas > 0 ? s.replicas : s.prefill_replicas + s.decode_replicas) * sim.end_s;
     r.device_busy_fraction =
         replicaSeconds > 0 ? std::clamp(sim.busy_s / replicaSeconds, 0.0, 1.0) : 0;
-    // The runtime preallocates the KV pool (vLLM, TensorRT-LLM): it is held whatever the load.
+    return r;
+}
+
+// The runtime preallocates the KV pool (vLLM, TensorRT-LLM): it is held whatever the load.
+MemoryResults servingMemory(const ServingSetup& s) {
     MemoryResults memory;
     memory.capacity_bytes = s.memory.capacity_bytes;
     memory.breakdown.weights = s.memory.weights_bytes;
@@ -252,39 +120,161 @@ void evaluateInference(const Design& design, const catalog::Catalog& catalog, co
     memory.breakdown.workspace = s.memory.reserve_bytes;
     memory.per_device_bytes = memory.breakdown.weights + memory.breakdown.activations +
                               memory.breakdown.kv_cache + memory.breakdown.workspace;
-    results.memory = memory;
+    return memory;
+}
+
+void warnAboutTheRun(const TrafficRun& run, const ServingStats& stats, EngineMessages& messages) {
+    const SimResult& sim = run.sim;
+    if (stats.finished <= 0)  // no latency to report: infeasible, and why
+        messages.fail(
+            "inference: no request finished in the simulation (" + std::to_string(stats.requests) +
+            " simulated" +
+            (sim.overloaded ? "; the offered load far exceeds the serving capacity" : "") +
+            (sim.truncated ? "; the outputs are too long to finish within the iteration bound"
+                           : "") +
+            (sim.rejected > 0 ? "; requests longer than a replica's KV cache were refused" : "") +
+            "): there are no latencies to report");
+    if (sim.overloaded)
+        messages.warnings.push_back(
+            "inference: " + fmt("%.4g", run.rate) +
+            " requests/s exceeds the serving capacity; the simulation stopped when " +
+            std::to_string(run.config.max_waiting) + " requests were waiting (at t = " +
+            fmt("%.4g", sim.end_s) + " s) and counts the open requests as missing the SLO");
+    if (sim.truncated)
+        messages.warnings.push_back("inference: the simulation stopped after " +
+                                    std::to_string(run.config.max_steps) +
+                                    " iterations (very long outputs); unfinished requests count "
+                                    "as missing the SLO");
+    if (sim.rejected > 0)
+        messages.warnings.push_back("inference: " + std::to_string(sim.rejected) +
+                                    " requests are longer than a replica's whole KV cache and "
+                                    "were refused");
+}
+
+std::vector<Bottleneck> servingBottlenecks(const ServingSetup& s, const SimResult& sim,
+                                           InferenceResults& r) {
+    const StepTime& b = sim.time_by_bound;
+    const double total = b.total_s > 0 ? b.total_s : 1;
+    struct Entry {
+        const char* resource;
+        BottleneckPhase phase;
+        double seconds;
+        const char* advice;
+    };
+    const std::array<Entry, 6> entries{{
+        {"compute", BottleneckPhase::prefill, b.compute_s,
+         "matrix throughput binds: use a lower precision (fp8/fp4) or more devices per replica"},
+        {"hbm-bandwidth", BottleneckPhase::decode, b.memory_s,
+         "weight and KV reads bind: raise the batch, quantize weights/KV, or use a part with "
+         "more memory bandwidth"},
+        {"network", BottleneckPhase::serving_comm, b.comm_s,
+         "communication binds: lower TP, keep TP inside the scale-up domain, or use replicas"},
+        {"kv-offload-link", BottleneckPhase::kv_offload, b.offload_s,
+         "offloaded KV reads bind: more device memory, fp8 KV, or a faster memory link"},
+        {"near-memory", BottleneckPhase::near_memory, b.near_memory_s,
+         "the near-memory device's attention binds: more PIM devices, or attention back on "
+         "the accelerators"},
+        {"launch-overhead", BottleneckPhase::launch, b.overhead_s,
+         "kernel launches bind: larger batches or graph-captured/fused kernels"},
+    }};
+    // Utilization while iterating: achieved FLOP/s over peak, bytes/s over peak bandwidth;
+    // for links, the share of time they bind.
+    const Roofline& roof = s.step->roofline();
+    const double computeUtil = roof.peak_flops > 0 ? b.flops / (total * roof.peak_flops) : 0;
+    const double memoryUtil = roof.memory_bw > 0 ? b.bytes / (total * roof.memory_bw) : 0;
+    std::vector<Bottleneck> out;
+    const Entry* top = &entries[0];
+    for (const Entry& e : entries) {
+        if (e.seconds <= 0) continue;
+        if (e.seconds > top->seconds) top = &e;
+        double util = e.seconds / total;
+        if (&e == &entries[0]) util = computeUtil;
+        if (&e == &entries[1]) util = memoryUtil;
+        out.push_back(
+            {e.resource, e.phase, e.seconds / total, std::clamp(util, 0.0, 1.0), e.advice, ""});
+    }
+    r.binding_resource = top->resource;
+    // KV capacity binds when it, not max_batch, caps the batch and the batch runs near it.
+    const long long kvSeqs = s.memory.kv_limited_sequences;
+    if (kvSeqs < s.sim.max_batch && sim.mean_decode_batch >= 0.8 * double(kvSeqs) &&
+        sim.peak_kv_fraction > 0.9) {
+        r.binding_resource = "kv-capacity";
+        out.insert(out.begin(),
+                   {"kv-capacity", BottleneckPhase::kv_capacity, 1.0, sim.peak_kv_fraction,
+                    "the KV cache caps the batch at " + std::to_string(kvSeqs) +
+                        " sequences: quantize KV (fp8), raise TP, offload KV, or shorten contexts",
+                    ""});
+    }
+    return out;
+}
+
+// What the network report shows for serving: one decode iteration at the simulated mean batch
+// per replica, one prefill iteration at the token budget (a whole mean prompt without
+// chunking) and, with disaggregated pools, the KV transfer of a mean prompt (per request).
+std::vector<IssuedCollective> servingCollectives(const ServingSetup& s, const SimResult& sim,
+                                                 const CommModel* comm) {
+    StepShape decode;
+    decode.decode_seqs = std::max(1, static_cast<int>(std::lround(sim.mean_decode_batch)));
+    StepShape prefill;
+    prefill.prefill_tokens = s.sim.max_step_tokens > 0
+                                 ? s.sim.max_step_tokens
+                                 : std::max(1, static_cast<int>(std::lround(s.prompt->mean())));
+    prefill.prefill_seqs = 1;
+    CollectiveLog log;
+    for (const StepShape& shape : {decode, prefill})
+        for (const IssuedCollective& c : s.step->collectives(shape))
+            log.add(c.request, c.cost, c.calls_per_step);
+    if (comm && s.prefill_replicas > 0 && s.decode_replicas > 0)
+        log.issue(*comm,
+                  {Collective::send_recv, ParallelDim::dp,
+                   std::round(s.prompt->mean()) * s.step->kvBytesPerTokenPerDevice()},
+                  1);
+    return log.list();
+}
+
+}  // namespace
+
+InferenceEvaluation evaluateInference(const Design& design, const catalog::Catalog& catalog,
+                                      const CommModel* comm, const InferenceOptions& options) {
+    InferenceEvaluation out;
+    EngineMessages& messages = out.messages;
+    std::optional<ServingSetup> setup =
+        buildServingSetup(design, catalog, comm, options.requests, messages);
+    if (!setup || isCancelled(options.cancel)) return out;
+    const ServingSetup& s = *setup;
+    const Traffic& traffic = design.workload.traffic;
+    const Slo& slo = design.workload.slo;
+    const TrafficRun run = runTraffic(s, traffic, options.cancel, messages);
+    if (isCancelled(options.cancel)) return out;
+    const SimResult& sim = run.sim;
+    const ServingStats stats =
+        summarize(run.requests, sim, slo, traffic.mode == TrafficMode::batch);
+    InferenceResults r = servingResults(s, traffic, run, stats);
+    out.memory = servingMemory(s);
 
     // Goodput is a property of an arrival process: Poisson loads only (a batch or an offline
     // burst reports its throughput instead).
     // Start the search near capacity: the offered rate, or what an overloaded run served.
     if (traffic.mode == TrafficMode::poisson) {
-        const double served = stats.output_tokens_per_s / meanOutput;
-        const double guess = sim.overloaded ? std::max(served, 1e-3) : rate;
-        r.goodput_rps = findGoodput(s, slo, guess, options);
+        const double served = stats.output_tokens_per_s / std::max(1.0, s.output->mean());
+        const double guess = sim.overloaded ? std::max(served, 1e-3) : run.rate;
+        r.goodput_rps = findGoodput(
+            s, slo, guess, {options.goodput_requests, options.bisection_steps, options.cancel});
+        if (isCancelled(options.cancel)) return out;
         if (r.goodput_rps)
             r.goodput_output_tokens_per_s = *r.goodput_rps * s.output->mean();
         else
-            results.warnings.push_back(
+            messages.warnings.push_back(
                 "inference: goodput not computed: the outputs are too "
                 "long to simulate within the iteration bound");
     }
-    if (sim.overloaded)
-        results.warnings.push_back(
-            "inference: " + fmt("%.4g", rate) +
-            " requests/s exceeds the serving capacity; the simulation stopped when " +
-            std::to_string(cfg.max_waiting) + " requests were waiting (at t = " +
-            fmt("%.4g", sim.end_s) + " s) and counts the open requests as missing the SLO");
-    if (sim.truncated)
-        results.warnings.push_back("inference: the simulation stopped after " +
-                                   std::to_string(cfg.max_steps) +
-                                   " iterations (very long outputs); unfinished requests count "
-                                   "as missing the SLO");
-    if (sim.rejected > 0)
-        results.warnings.push_back("inference: " + std::to_string(sim.rejected) +
-                                   " requests are longer than a replica's whole KV cache and "
-                                   "were refused");
-    addBottlenecks(s, sim, r, results);
-    results.inference = std::move(r);
+    warnAboutTheRun(run, stats, messages);
+    out.bottlenecks = servingBottlenecks(s, sim, r);
+    out.collectives = servingCollectives(s, sim, s.own_comm ? s.own_comm.get() : comm);
+    out.kv_offload_item = s.kv_offload_item;
+    out.near_memory_item = s.near_memory_item;
+    out.inference = std::move(r);
+    return out;
 }
 
 }  // namespace infraplan

@@ -1,8 +1,8 @@
 #pragma once
-// The inference engine: from an inference-mode design to Results::inference. Resolves the
-// model, devices and serving strategy, sizes memory, builds the per-step cost model and runs
-// the serving simulation under the design's traffic (batch, offline or Poisson), then finds
-// the goodput by bisection on the request rate.
+// The inference engine: from an inference-mode design to its typed section of the results.
+// Resolves the model, devices and serving strategy, sizes memory, builds the per-step cost
+// model and runs the serving simulation under the design's traffic (batch, offline or
+// Poisson), then finds the goodput by bisection on the request rate.
 //
 // Optional knobs, read by name from the design (documented in docs/design-file.md):
 //   strategy.speculative = {"draft_model": id, "draft_tokens": k, "acceptance_rate": a}
@@ -17,13 +17,17 @@
 //   workload.seed                 random seed (default 1)
 
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "catalog/catalog.h"
+#include "core/comm/comm_model.h"
+#include "core/comm/issued_collectives.h"
+#include "core/common/cancel.h"
 #include "core/design/design.h"
-#include "core/perf/comm_model.h"
+#include "core/results/engine_messages.h"
 #include "core/results/results.h"
-#include "core/topology/network_results.h"
 
 namespace infraplan {
 
@@ -32,14 +36,27 @@ struct InferenceOptions {
     long long goodput_requests = 2'000;  // per bisection probe
     int bisection_steps = 12;
     std::uint64_t seed = 1;
-    // The topology engine's memory tiers (offload and PIM link bandwidths); null = estimate
-    // them from the design's links.
-    const std::vector<NetworkMemoryTier>* memory_tiers = nullptr;
+    // Polled by request generation, the simulation and the goodput bisection; once set the
+    // engine stops early (its section is incomplete; evaluate() discards it).
+    const CancelToken* cancel = nullptr;
 };
 
-// Fills results.inference, and adds to results' reasons, warnings and bottlenecks. `comm` may
-// be null: communication is then free, and a warning says so.
-void evaluateInference(const Design& design, const catalog::Catalog& catalog, const CommModel* comm,
-                       Results& results, const InferenceOptions& options = {});
+struct InferenceEvaluation {
+    EngineMessages messages;
+    std::optional<InferenceResults> inference;
+    std::optional<MemoryResults> memory;  // per device: weights, KV pool, activations
+    // Typed phases (the KV-capacity limit first when it binds); evaluate() resolves the items.
+    std::vector<Bottleneck> bottlenecks;
+    // The collectives of one decode iteration at the simulated mean batch and one prefill
+    // iteration at the token budget (and, disaggregated, one prompt's KV transfer): what
+    // results.network reports.
+    std::vector<IssuedCollective> collectives;
+    std::string kv_offload_item;   // the memory item the KV cache spills to ("" = none)
+    std::string near_memory_item;  // the PIM item that runs decode attention ("" = none)
+};
+
+// `comm` may be null: the per-tier model from the design's node template is used.
+InferenceEvaluation evaluateInference(const Design& design, const catalog::Catalog& catalog,
+                                      const CommModel* comm, const InferenceOptions& options = {});
 
 }  // namespace infraplan

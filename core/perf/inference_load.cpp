@@ -68,9 +68,10 @@ int TokenSampler::sample(std::mt19937_64& rng) const {
 }
 
 std::vector<Request> makeRequests(const TokenSampler& prompt, const TokenSampler& output,
-                                  long long count, double rate_per_s, std::uint64_t seed) {
+                                  long long count, double rate_per_s, std::uint64_t seed,
+                                  const CancelToken* cancel) {
     std::vector<Request> requests;
-    if (count <= 0) return requests;
+    if (count <= 0 || isCancelled(cancel)) return requests;
     requests.resize(static_cast<std::size_t>(count));
     // Three independent streams, so changing one distribution leaves the others' draws alone.
     std::mt19937_64 arrivals(seed), prompts(seed ^ 0x9E3779B97F4A7C15ULL),
@@ -78,7 +79,9 @@ std::vector<Request> makeRequests(const TokenSampler& prompt, const TokenSampler
     std::exponential_distribution<double> gap(1.0);
     const bool poisson = std::isfinite(rate_per_s) && rate_per_s > 0;
     double t = 0;
+    std::size_t drawn = 0;
     for (Request& r : requests) {
+        if (++drawn % 4096 == 0 && isCancelled(cancel)) return {};
         if (poisson) t += gap(arrivals) / rate_per_s;
         r.arrival_s = t;
         r.prompt_tokens = prompt.sample(prompts);

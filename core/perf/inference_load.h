@@ -1,5 +1,5 @@
 #pragma once
-// Request loads for the serving simulation (DESIGN.md §2 `traffic`): token-length samplers
+// Request loads for the serving simulation (docs/design-file.md `traffic`): token-length samplers
 // (fixed, lognormal fitted to a mean and a p99, exponential) and arrival streams (a burst at
 // t = 0 or Poisson). Everything is drawn from one seeded std::mt19937_64, so a run repeats
 // exactly.
@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/common/cancel.h"
 #include "core/design/design.h"
 
 namespace infraplan {
@@ -50,8 +51,10 @@ struct Request {
 // `count` requests: arrivals at t = 0 (rate <= 0, a burst) or Poisson at `rate_per_s`.
 // Arrival gaps are drawn at unit rate and scaled, so the same seed at another rate gives the
 // same requests at proportionally stretched times (common random numbers for bisection).
+// `cancel` (may be null) is polled every 4096 requests; a cancelled draw returns no requests.
 std::vector<Request> makeRequests(const TokenSampler& prompt, const TokenSampler& output,
-                                  long long count, double rate_per_s, std::uint64_t seed);
+                                  long long count, double rate_per_s, std::uint64_t seed,
+                                  const CancelToken* cancel = nullptr);
 
 // Rescale the arrival times of requests made at `from_rate` to `to_rate` (both > 0).
 void rescaleArrivals(std::vector<Request>& requests, double from_rate, double to_rate);

@@ -11,7 +11,7 @@ namespace infraplan {
 namespace {
 
 double numberOr(const nlohmann::json& extra, const char* key, double fallback, double lo, double hi,
-                Results& results) {
+                EngineMessages& results) {
     if (!extra.is_object() || !extra.contains(key)) return fallback;
     const nlohmann::json& v = extra.at(key);
     if (v.is_number()) {
@@ -24,7 +24,7 @@ double numberOr(const nlohmann::json& extra, const char* key, double fallback, d
 }
 
 // strategy.decode_attention: "grouped" (default) or "per-head" (see ServingRuntime).
-ServingRuntime readRuntime(const nlohmann::json& extra, Results& results) {
+ServingRuntime readRuntime(const nlohmann::json& extra, EngineMessages& results) {
     ServingRuntime rt;
     if (!extra.is_object() || !extra.contains("decode_attention")) return rt;
     const nlohmann::json& v = extra.at("decode_attention");
@@ -38,7 +38,7 @@ ServingRuntime readRuntime(const nlohmann::json& extra, Results& results) {
 
 // Returns the draft model's weight bytes per device (0 without speculative decoding).
 double setSpeculative(const Design& design, const catalog::Catalog& catalog, ServingSetup& s,
-                      Results& results) {
+                      EngineMessages& results) {
     const nlohmann::json& extra = design.strategy.extra;
     if (!extra.is_object() || !extra.contains("speculative")) return 0;
     const nlohmann::json& spec = extra.at("speculative");
@@ -57,23 +57,19 @@ double setSpeculative(const Design& design, const catalog::Catalog& catalog, Ser
            s.par.tp;
 }
 
-}  // namespace
-
-std::optional<ServingSetup> buildServingSetup(const Design& design, const catalog::Catalog& catalog,
-                                              const CommModel* comm, long long default_requests,
-                                              Results& results,
-                                              const std::vector<NetworkMemoryTier>* tiers) {
-    ServingSetup s;
+// The model and the device pool it is served on; false (with a reason) when either is missing.
+bool resolveModelAndDevice(const Design& design, const catalog::Catalog& catalog, ServingSetup& s,
+                           DevicePool& poolOut, EngineMessages& results) {
     s.model = resolveModel(design, catalog);
     if (!s.model || s.model->layers <= 0 || s.model->hidden <= 0 || s.model->heads <= 0) {
-        results.reasons.push_back("workload.model: unknown or incomplete model");
-        return std::nullopt;
+        results.fail("workload.model: unknown or incomplete model");
+        return false;
     }
     const DeviceSummary devices = summarizeDevices(design, catalog);
     const DevicePool* pool = devices.primary();
     if (!pool || !pool->accelerator || pool->devices <= 0) {
-        results.reasons.push_back("hardware: no accelerators to serve on");
-        return std::nullopt;
+        results.fail("hardware: no accelerators to serve on");
+        return false;
     }
     if (devices.pools.size() > 1)
         results.warnings.push_back("mixed accelerators: serving is modelled on the " +
@@ -82,13 +78,18 @@ std::optional<ServingSetup> buildServingSetup(const Design& design, const catalo
     if (!(s.device->memory_bw_gb_s > 0) || !(s.device->memory_gb > 0) ||
         !(s.device->peak(catalog::Precision::bf16) > 0 ||
           s.device->peak(catalog::Precision::fp16) > 0)) {
-        results.reasons.push_back("hardware: " + s.device->id +
-                                  " lacks memory capacity, memory bandwidth or a 16-bit peak; "
-                                  "it cannot be modelled");
-        return std::nullopt;
+        results.fail("hardware: " + s.device->id +
+                     " lacks memory capacity, memory bandwidth or a 16-bit peak; "
+                     "it cannot be modelled");
+        return false;
     }
     s.devices_available = pool->devices;
-    const Strategy& st = design.strategy;
+    poolOut = *pool;
+    return true;
+}
+
+// Replicas (mixed, or prefill + decode pools) of tp x pp devices; false when they do not fit.
+bool layOutReplicas(const Strategy& st, ServingSetup& s, EngineMessages& results) {
     s.par = {std::max(1, st.tp), std::max(1, st.pp), std::max(1, st.ep)};
     if (s.par.ep > s.par.tp) {
         results.warnings.push_back(
@@ -109,44 +110,41 @@ std::optional<ServingSetup> buildServingSetup(const Design& design, const catalo
         s.devices_used = size * s.replicas;
     }
     if (s.devices_used <= 0 || s.devices_used > s.devices_available) {
-        results.reasons.push_back("strategy: the serving layout needs " +
-                                  std::to_string(std::max(size, s.devices_used)) +
-                                  " devices (tp x pp per replica), the design has " +
-                                  std::to_string(s.devices_available));
-        return std::nullopt;
+        results.fail("strategy: the serving layout needs " +
+                     std::to_string(std::max(size, s.devices_used)) +
+                     " devices (tp x pp per replica), the design has " +
+                     std::to_string(s.devices_available));
+        return false;
     }
     if (s.devices_used < s.devices_available)
         results.warnings.push_back(std::to_string(s.devices_available - s.devices_used) +
                                    " devices idle: the replicas use " +
                                    std::to_string(s.devices_used));
-    s.precision.weights = design.workload.precision;
-    s.precision.kv = design.workload.kv_precision.value_or(design.workload.precision);
-    if (s.precision.weights == catalog::Precision::fp64 ||
-        s.precision.kv == catalog::Precision::fp64) {
-        results.reasons.push_back(
-            "workload.precision fp64: serving in fp64 is not modelled (weights and KV cache in "
-            "fp32 or narrower)");
-        return std::nullopt;
-    }
-    if (!comm) {
-        // The node-template tier model, with the replicas as the data-parallel dimension.
-        RankLayout layout;
-        layout[ParallelDim::tp] = s.par.tp;
-        layout[ParallelDim::pp] = s.par.pp;
-        layout[ParallelDim::ep] = s.par.ep;
-        layout[ParallelDim::dp] =
-            static_cast<int>(std::max<long long>(1, s.devices_used / std::max(1LL, size)));
-        if (!parsePlacement(design.strategy.placement, layout))
-            results.warnings.push_back("strategy.placement \"" + design.strategy.placement +
-                                       "\" is not understood; tp-first is used");
-        s.own_comm = std::make_unique<TierCommModel>(
-            TierCommModel::fromDesign(design, catalog, *pool, layout));
-        comm = s.own_comm.get();
-    }
-    s.step = std::make_unique<InferenceStepModel>(*s.model, *s.device, s.precision, s.par, comm);
-    s.step->setRuntime(readRuntime(st.extra, results));
-    const double draftBytes = setSpeculative(design, catalog, s, results);
+    return true;
+}
 
+// The node-template tier model, with the replicas as the data-parallel dimension.
+std::unique_ptr<CommModel> tierModel(const Design& design, const catalog::Catalog& catalog,
+                                     const DevicePool& pool, const ServingSetup& s,
+                                     EngineMessages& results) {
+    const long long size = static_cast<long long>(s.par.tp) * s.par.pp;
+    RankLayout layout;
+    layout[ParallelDim::tp] = s.par.tp;
+    layout[ParallelDim::pp] = s.par.pp;
+    layout[ParallelDim::ep] = s.par.ep;
+    layout[ParallelDim::dp] =
+        static_cast<int>(std::max<long long>(1, s.devices_used / std::max(1LL, size)));
+    if (!parsePlacement(design.strategy.placement, layout))
+        results.warnings.push_back("strategy.placement \"" + design.strategy.placement +
+                                   "\" is not understood; tp-first is used");
+    return std::make_unique<TierCommModel>(
+        TierCommModel::fromDesign(design, catalog, pool, layout));
+}
+
+// Token samplers and the simulation's scheduler, batch and budget settings.
+void configureSimulation(const Design& design, long long default_requests, ServingSetup& s,
+                         EngineMessages& results) {
+    const Strategy& st = design.strategy;
     const Traffic& traffic = design.workload.traffic;
     const long long maxTokens = std::max<long long>(16, design.workload.seq_len);
     s.prompt.emplace(traffic.prompt_tokens, maxTokens);
@@ -177,11 +175,24 @@ std::optional<ServingSetup> buildServingSetup(const Design& design, const catalo
     s.seed =
         static_cast<std::uint64_t>(numberOr(design.workload.extra, "seed", 1, 0, 1e15, results));
     cfg.seed = s.seed;
+}
 
-    // KV offload (read over the item's link) or near-memory attention (KV lives in the PIM).
+// KV offload (read over the item's link) or near-memory attention (KV lives in the PIM).
+struct KvPlacement {
     MemoryItemPlan offload, pim;
+    std::string offload_id, pim_id;
+};
+
+KvPlacement placeKvCache(const Design& design, const catalog::Catalog& catalog,
+                         const CommModel& comm, const ServingSetup& s, EngineMessages& results) {
+    const Strategy& st = design.strategy;
+    const nlohmann::json& extra = st.extra;
+    KvPlacement kv;
+    MemoryItemPlan& offload = kv.offload;
+    MemoryItemPlan& pim = kv.pim;
+    kv.offload_id = st.kv_offload;
     if (!st.kv_offload.empty()) {
-        offload = planMemoryItem(design, catalog, st.kv_offload, "strategy.kv_offload", tiers,
+        offload = planMemoryItem(design, catalog, st.kv_offload, "strategy.kv_offload", comm,
                                  s.devices_used, results);
         if (offload.usable && !(offload.link_b_s_per_device > 0)) {
             results.warnings.push_back("strategy.kv_offload: '" + st.kv_offload +
@@ -193,8 +204,9 @@ std::optional<ServingSetup> buildServingSetup(const Design& design, const catalo
                                       extra["near_memory_attention"].is_string()
                                   ? extra["near_memory_attention"].get<std::string>()
                                   : "";
+    kv.pim_id = pimId;
     if (!pimId.empty()) {
-        pim = planMemoryItem(design, catalog, pimId, "strategy.near_memory_attention", tiers,
+        pim = planMemoryItem(design, catalog, pimId, "strategy.near_memory_attention", comm,
                              s.devices_used, results);
         pim.usable = checkNearMemoryCompute(pim, pimId, results);
         if (pim.usable && offload.usable) {
@@ -203,9 +215,20 @@ std::optional<ServingSetup> buildServingSetup(const Design& design, const catalo
             offload.usable = false;
         }
     }
+    return kv;
+}
+
+// Sizes device memory (weights, activations, KV) and wires the KV placement into the step
+// model; false (with a reason) when the replica does not fit.
+bool planMemory(const Design& design, double draftBytes, const KvPlacement& kv, ServingSetup& s,
+                EngineMessages& results) {
+    SimConfig& cfg = s.sim;
+    const MemoryItemPlan& offload = kv.offload;
+    const MemoryItemPlan& pim = kv.pim;
     InferenceMemoryInputs mem;
     mem.device_memory_bytes = s.device->memory_gb * 1e9;
-    mem.memory_utilization = numberOr(extra, "memory_utilization", 0.9, 0.1, 1.0, results);
+    mem.memory_utilization =
+        numberOr(design.strategy.extra, "memory_utilization", 0.9, 0.1, 1.0, results);
     mem.max_step_tokens = cfg.max_step_tokens;
     mem.max_batch = cfg.max_batch;
     mem.mean_sequence_tokens = s.prompt->mean() + s.output->mean();
@@ -218,8 +241,8 @@ std::optional<ServingSetup> buildServingSetup(const Design& design, const catalo
     mem.kv_in_device_memory = !pim.usable;
     s.memory = planInferenceMemory(*s.step, *s.model, s.par.tp, mem);
     if (!s.memory.fits) {
-        results.reasons.push_back("memory: " + s.memory.reason);
-        return std::nullopt;
+        results.fail("memory: " + s.memory.reason);
+        return false;
     }
     cfg.kv_capacity_tokens = s.memory.kv_tokens + s.memory.offload_tokens;
     // A prefill replica holds only prompts in flight; same memory plan, no offload.
@@ -230,6 +253,39 @@ std::optional<ServingSetup> buildServingSetup(const Design& design, const catalo
             {pim.internal_b_s / used, pim.compute_flops / used, pim.link_b_s_per_device});
     else if (offload.usable && s.memory.offload_tokens > 0)
         s.step->setOffload({s.memory.kv_tokens, offload.link_b_s_per_device});
+    return true;
+}
+
+}  // namespace
+
+std::optional<ServingSetup> buildServingSetup(const Design& design, const catalog::Catalog& catalog,
+                                              const CommModel* comm, long long default_requests,
+                                              EngineMessages& results) {
+    ServingSetup s;
+    DevicePool pool;
+    if (!resolveModelAndDevice(design, catalog, s, pool, results)) return std::nullopt;
+    if (!layOutReplicas(design.strategy, s, results)) return std::nullopt;
+    s.precision.weights = design.workload.precision;
+    s.precision.kv = design.workload.kv_precision.value_or(design.workload.precision);
+    if (s.precision.weights == catalog::Precision::fp64 ||
+        s.precision.kv == catalog::Precision::fp64) {
+        results.reasons.push_back(
+            "workload.precision fp64: serving in fp64 is not modelled (weights and KV cache in "
+            "fp32 or narrower)");
+        return std::nullopt;
+    }
+    if (!comm) {
+        s.own_comm = tierModel(design, catalog, pool, s, results);
+        comm = s.own_comm.get();
+    }
+    s.step = std::make_unique<InferenceStepModel>(*s.model, *s.device, s.precision, s.par, comm);
+    s.step->setRuntime(readRuntime(design.strategy.extra, results));
+    const double draftBytes = setSpeculative(design, catalog, s, results);
+    configureSimulation(design, default_requests, s, results);
+    const KvPlacement kv = placeKvCache(design, catalog, *comm, s, results);
+    if (!planMemory(design, draftBytes, kv, s, results)) return std::nullopt;
+    if (kv.pim.usable) s.near_memory_item = kv.pim_id;
+    if (kv.offload.usable) s.kv_offload_item = kv.offload_id;
     return s;
 }
 

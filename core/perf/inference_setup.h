@@ -1,7 +1,7 @@
 #pragma once
 // Turning an inference-mode design into what the engine runs: the replica layout, the step
 // cost model, the memory plan, the simulation settings and the token samplers. Problems are
-// reported into Results (reasons make the design infeasible; warnings do not).
+// reported into EngineMessages (reasons make the design infeasible; warnings do not).
 
 #include <memory>
 #include <optional>
@@ -11,8 +11,7 @@
 #include "core/perf/inference_load.h"
 #include "core/perf/inference_memory.h"
 #include "core/perf/inference_step.h"
-#include "core/results/results.h"
-#include "core/topology/network_results.h"
+#include "core/results/engine_messages.h"
 
 namespace infraplan {
 
@@ -34,15 +33,17 @@ struct ServingSetup {
     std::optional<TokenSampler> output;
     long long requests = 10'000;
     std::uint64_t seed = 1;
+    std::string kv_offload_item;   // the memory item KV spills to, when used
+    std::string near_memory_item;  // the PIM item running decode attention, when used
 
     int servingReplicas() const { return replicas > 0 ? replicas : decode_replicas; }
     int devicesPerReplica() const { return par.tp * par.pp; }
 };
 
-// nullopt when the design cannot be served (reasons added to `results`).
-std::optional<ServingSetup> buildServingSetup(
-    const Design& design, const catalog::Catalog& catalog, const CommModel* comm,
-    long long default_requests, Results& results,
-    const std::vector<NetworkMemoryTier>* tiers = nullptr);
+// nullopt when the design cannot be served (reasons added to `results`). `comm` null: the
+// per-tier model from the design's node template.
+std::optional<ServingSetup> buildServingSetup(const Design& design, const catalog::Catalog& catalog,
+                                              const CommModel* comm, long long default_requests,
+                                              EngineMessages& results);
 
 }  // namespace infraplan

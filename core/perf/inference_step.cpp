@@ -139,12 +139,32 @@ void InferenceStepModel::addOp(StepTime& t, const Roofline& r, double flops, dou
     (compute >= memory && flops > 0 ? t.compute_s : t.memory_s) += time;
 }
 
-void InferenceStepModel::addComm(StepTime& t, Collective op, ParallelDim dim, double bytes) const {
+void InferenceStepModel::addComm(StepTime& t, Collective op, ParallelDim dim, double bytes,
+                                 CollectiveLog* log, double calls) const {
     if (!m_comm || bytes <= 0) return;
-    const double time = m_comm->cost({op, dim, bytes}).time_s;
+    const CollectiveCost cost = m_comm->cost({op, dim, bytes});
+    if (log) log->add({op, dim, bytes}, cost, calls);
+    const double time = cost.time_s;
     if (!std::isfinite(time) || time <= 0) return;
     t.total_s += time;
     t.comm_s += time;
+}
+
+void InferenceStepModel::layerComm(StepTime& t, bool moe, double tokens, CollectiveLog* log,
+                                   double calls) const {
+    if (m_par.tp <= 1) return;
+    const double h = m_model.hidden;
+    const double ea = m_prec.activation_bytes;
+    // Megatron TP: all-reduce after attention and after the MLP (Shoeybi et al. 2019); with EP
+    // the MoE block's reduction becomes dispatch + combine all-to-alls.
+    addComm(t, Collective::all_reduce, ParallelDim::tp, tokens * h * ea, log, calls);
+    if (moe && m_par.ep > 1) {
+        const double a2a = tokens * m_model.moe->top_k * h * ea / m_par.tp;
+        addComm(t, Collective::all_to_all, ParallelDim::ep, a2a, log, calls);
+        addComm(t, Collective::all_to_all, ParallelDim::ep, a2a, log, calls);
+    } else {
+        addComm(t, Collective::all_reduce, ParallelDim::tp, tokens * h * ea, log, calls);
+    }
 }
 
 StepTime InferenceStepModel::computeLinear(double tokens) const {
@@ -188,18 +208,7 @@ StepTime InferenceStepModel::computeLinear(double tokens) const {
                     tp,
                 true);
         }
-        if (m_par.tp > 1) {
-            // Megatron TP: all-reduce after attention and after the MLP (Shoeybi et al. 2019);
-            // with EP the MoE block's reduction becomes dispatch + combine all-to-alls.
-            addComm(t, Collective::all_reduce, ParallelDim::tp, tokens * h * ea);
-            if (moe && m_par.ep > 1) {
-                const double a2a = tokens * m_model.moe->top_k * h * ea / m_par.tp;
-                addComm(t, Collective::all_to_all, ParallelDim::ep, a2a);
-                addComm(t, Collective::all_to_all, ParallelDim::ep, a2a);
-            } else {
-                addComm(t, Collective::all_reduce, ParallelDim::tp, tokens * h * ea);
-            }
-        }
+        layerComm(t, moe, tokens, nullptr, 0);
         return t;
     };
     const double moeLayers = m_stageLayers * m_stageMoeShare;
@@ -217,6 +226,37 @@ StepTime InferenceStepModel::computeLinear(double tokens) const {
     }
     if (m_par.pp > 1) addComm(stage, Collective::send_recv, ParallelDim::pp, tokens * h * ea);
     return stage;
+}
+
+void InferenceStepModel::logIteration(const StepShape& s, CollectiveLog& log, double factor) const {
+    // The same token count stepTime() gives the layers' linear part (see stageTime).
+    const double q = m_draft ? m_spec.draft_tokens + 1 : 1;
+    const double pp = m_par.pp;
+    const double perStage = (std::max(0, s.decode_seqs) * q + std::max(0, s.prefill_tokens)) / pp;
+    const double tokens = std::min<double>(std::ceil(perStage), 1e9);
+    if (tokens > 0) {
+        StepTime ignored;
+        const double moeLayers = m_stageLayers * m_stageMoeShare;
+        const double denseLayers = m_stageLayers - moeLayers;
+        if (denseLayers > 0) layerComm(ignored, false, tokens, &log, factor * pp * denseLayers);
+        const bool moe = m_model.moe && m_model.moe->experts > 0;
+        if (moeLayers > 0) layerComm(ignored, moe, tokens, &log, factor * pp * moeLayers);
+        if (m_par.pp > 1)
+            addComm(ignored, Collective::send_recv, ParallelDim::pp,
+                    tokens * m_model.hidden * m_prec.activation_bytes, &log, factor * pp);
+    }
+    if (m_draft) {
+        m_draft->logIteration({s.decode_seqs, s.decode_context_tokens, 0, 0, 0}, log,
+                              factor * m_spec.draft_tokens);
+        m_draft->logIteration({0, 0, s.prefill_tokens, s.prefill_attention_pairs, s.prefill_seqs},
+                              log, factor);
+    }
+}
+
+std::vector<IssuedCollective> InferenceStepModel::collectives(const StepShape& shape) const {
+    CollectiveLog log;
+    logIteration(shape, log, 1.0);
+    return log.list();
 }
 
 const StepTime& InferenceStepModel::linearTime(int tokens) const {

@@ -10,7 +10,8 @@
 #include <vector>
 
 #include "catalog/entries.h"
-#include "core/perf/comm_model.h"
+#include "core/comm/comm_model.h"
+#include "core/comm/issued_collectives.h"
 #include "core/perf/roofline.h"
 #include "core/perf/serving_sim.h"
 #include "core/perf/transformer.h"
@@ -91,6 +92,9 @@ public:
     double kvBytesPerTokenPerDevice() const { return m_kvBytesPerToken; }
     const ParameterCounts& parameters() const { return m_params; }
     const Roofline& roofline() const { return m_gemm; }
+    // The collectives one iteration of this shape issues (the draft model's included), with
+    // how often each runs in it: what the network report shows for a serving design.
+    std::vector<IssuedCollective> collectives(const StepShape& shape) const;
 
 private:
     StepTime stageTime(double tokens, double decodeSeqs, double queriesPerSeq, double context,
@@ -101,7 +105,12 @@ private:
     StepTime computeLinear(double tokens) const;
     void addOp(StepTime& t, const Roofline& r, double flops, double bytes, bool gemm,
                const GemmShape& shape = {}) const;
-    void addComm(StepTime& t, Collective op, ParallelDim dim, double bytes) const;
+    // Costs a collective into `t`; with a log, also notes it as issued `calls` times.
+    void addComm(StepTime& t, Collective op, ParallelDim dim, double bytes,
+                 CollectiveLog* log = nullptr, double calls = 0) const;
+    // One layer's tensor- and expert-parallel collectives for `tokens` tokens.
+    void layerComm(StepTime& t, bool moe, double tokens, CollectiveLog* log, double calls) const;
+    void logIteration(const StepShape& shape, CollectiveLog& log, double factor) const;
 
     const catalog::Model& m_model;
     const catalog::Accelerator& m_device;

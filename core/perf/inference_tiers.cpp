@@ -36,8 +36,8 @@ double estimatedLinkPerDevice(const Design& design, const catalog::Catalog& cata
 
 MemoryItemPlan planMemoryItem(const Design& design, const catalog::Catalog& catalog,
                               const std::string& id, const std::string& field,
-                              const std::vector<NetworkMemoryTier>* tiers, long long devices_used,
-                              Results& results) {
+                              const CommModel& comm, long long devices_used,
+                              EngineMessages& results) {
     MemoryItemPlan plan;
     const Item* item = design.findItem(id);
     const catalog::MemoryNode* node =
@@ -53,18 +53,14 @@ MemoryItemPlan planMemoryItem(const Design& design, const catalog::Catalog& cata
     plan.internal_b_s = positive(node->bandwidth_gb_s) ? node->bandwidth_gb_s * 1e9 * instances : 0;
     plan.compute_flops =
         positive(node->compute_tflops) ? node->compute_tflops * 1e12 * instances : 0;
-    const NetworkMemoryTier* tier = nullptr;
-    if (tiers)
-        for (const NetworkMemoryTier& t : *tiers)
-            if (t.item == id) tier = &t;
-    if (tier) {
+    if (const std::optional<MemoryPath> path = comm.memoryPath(id)) {
         // The topology engine routed every device to the item: its busiest link (or the
         // media) over the devices streaming at once.
         plan.from_topology = true;
         plan.link_b_s_per_device =
-            positive(tier->per_device_bandwidth_gb_s) ? tier->per_device_bandwidth_gb_s * 1e9 : 0;
-        if (tier->unreachable_devices > 0)
-            results.warnings.push_back(field + ": " + std::to_string(tier->unreachable_devices) +
+            positive(path->per_device_bandwidth_b_s) ? path->per_device_bandwidth_b_s : 0;
+        if (path->unreachable_devices > 0)
+            results.warnings.push_back(field + ": " + std::to_string(path->unreachable_devices) +
                                        " devices have no path to '" + id + "'");
     } else {
         plan.link_b_s_per_device =
@@ -79,7 +75,8 @@ MemoryItemPlan planMemoryItem(const Design& design, const catalog::Catalog& cata
     return plan;
 }
 
-bool checkNearMemoryCompute(const MemoryItemPlan& plan, const std::string& id, Results& results) {
+bool checkNearMemoryCompute(const MemoryItemPlan& plan, const std::string& id,
+                            EngineMessages& results) {
     if (!plan.usable) return false;
     std::string missing;
     if (!(plan.compute_flops > 0)) missing = "compute_tflops";

@@ -2,17 +2,17 @@
 // Memory items a serving replica uses besides device memory (issue 5 item 6): a KV-offload
 // target (strategy.kv_offload: a CXL or HBM pool read over its link) and a near-memory
 // compute device that runs decode attention where the KV cache lives
-// (strategy.near_memory_attention: a PIM item). Bandwidths come from the topology engine's
-// memory tiers when the design is evaluated over its expanded graph, else from the design's
-// links to the item (or its catalog link), with a warning that they are estimated.
+// (strategy.near_memory_attention: a PIM item). Bandwidths come from the communication model's
+// path to the item when it routes over the expanded graph (CommModel::memoryPath), else from
+// the design's links to the item (or its catalog link), with a warning that they are estimated.
 
 #include <string>
 #include <vector>
 
 #include "catalog/catalog.h"
+#include "core/comm/comm_model.h"
 #include "core/design/design.h"
-#include "core/results/results.h"
-#include "core/topology/network_results.h"
+#include "core/results/engine_messages.h"
 
 namespace infraplan {
 
@@ -26,14 +26,15 @@ struct MemoryItemPlan {
     bool from_topology = false;  // link figure reported by the topology engine
 };
 
-// `field` names the strategy field for messages. `tiers` may be null (no topology model).
+// `field` names the strategy field for messages.
 MemoryItemPlan planMemoryItem(const Design& design, const catalog::Catalog& catalog,
                               const std::string& id, const std::string& field,
-                              const std::vector<NetworkMemoryTier>* tiers, long long devices_used,
-                              Results& results);
+                              const CommModel& comm, long long devices_used,
+                              EngineMessages& results);
 
 // Near-memory attention needs compute and internal bandwidth: false (with a warning naming
 // the field and the missing figure) otherwise.
-bool checkNearMemoryCompute(const MemoryItemPlan& plan, const std::string& id, Results& results);
+bool checkNearMemoryCompute(const MemoryItemPlan& plan, const std::string& id,
+                            EngineMessages& results);
 
 }  // namespace infraplan

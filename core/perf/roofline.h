@@ -1,5 +1,5 @@
 #pragma once
-// Per-operation roofline with achieved efficiencies from the catalog (DESIGN.md §6):
+// Per-operation roofline with achieved efficiencies from the catalog (docs/training-engine.md):
 // time = max(FLOPs / (peak x compute efficiency(op shape)), bytes / (bandwidth x memory
 // efficiency)) + launch overhead. Shared by the training and inference engines.
 //

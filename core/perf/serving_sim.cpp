@@ -8,7 +8,7 @@
 #include <queue>
 #include <random>
 
-#include "core/evaluate/cancel.h"
+#include "core/common/cancel.h"
 
 namespace infraplan {
 namespace {
@@ -107,7 +107,7 @@ public:
         std::size_t next = 0;
         for (long long iteration = 0;; ++iteration) {
             // A cancelled evaluation stops here; its caller discards the run.
-            if (iteration % 1024 == 0 && cancelRequested()) {
+            if (iteration % 1024 == 0 && isCancelled(m_cfg.cancel)) {
                 m_result.truncated = true;
                 break;
             }

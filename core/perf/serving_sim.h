@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/common/cancel.h"
 #include "core/perf/inference_load.h"
 
 namespace infraplan {
@@ -66,6 +67,9 @@ struct SimConfig {
     // minutes; past it the run stops (truncated) and open requests count as unfinished.
     long long max_steps = 5'000'000;
     std::uint64_t seed = 1;  // for the load balancer's random choices
+    // Polled every 1024 iterations: once set, the run stops (marked truncated) and its caller
+    // discards it. Null: runs to the end.
+    const CancelToken* cancel = nullptr;
 };
 
 struct RequestOutcome {

@@ -1,34 +1,19 @@
 #pragma once
 // A CommModel from the node template alone: two tiers (scale-up inside a node, scale-out
 // through the node's NICs), each an alpha-beta link, with the textbook collective algorithms
-// of DESIGN.md §6 (ring, tree, hierarchical, all-to-all). Used until the topology engine's
-// flow-level model replaces it behind the same interface; it knows nothing of the fabric
+// of docs/training-engine.md (ring, tree, hierarchical, all-to-all). Used until the topology
+// engine's flow-level model replaces it behind the same interface; it knows nothing of the fabric
 // beyond the leaf oversubscription.
 
-#include <array>
 #include <string>
 
 #include "catalog/catalog.h"
+#include "core/comm/comm_model.h"
+#include "core/comm/rank_layout.h"
 #include "core/design/design.h"
 #include "core/design/resolve.h"
-#include "core/perf/comm_model.h"
 
 namespace infraplan {
-
-// How ranks map onto devices: the size of each parallel dimension and the order in which they
-// are laid out, innermost first (Megatron's default: tp, cp, ep-within-dp, dp, pp).
-struct RankLayout {
-    std::array<int, 5> size{1, 1, 1, 1, 1};  // indexed by ParallelDim
-    std::array<ParallelDim, 4> order{ParallelDim::tp, ParallelDim::cp, ParallelDim::dp,
-                                     ParallelDim::pp};  // ep is carved out of tp x cp x dp
-    int& operator[](ParallelDim d) { return size[static_cast<std::size_t>(d)]; }
-    int operator[](ParallelDim d) const { return size[static_cast<std::size_t>(d)]; }
-};
-
-// Parses strategy.placement ("tp-first" = the default order; "dp-first", "pp-first",
-// "cp-first" move that dimension innermost; or an explicit order "tp-cp-dp-pp").
-// Returns false (layout keeps the default order) when the text is not understood.
-bool parsePlacement(const std::string& text, RankLayout& layout);
 
 struct Tier {
     double bandwidth_b_s = 0;  // achieved per rank, per direction

@@ -41,60 +41,8 @@ std::string memoryAdvice(const TrainingPlan& p, const MemoryResults& m) {
            "tp/pp or devices with more memory";
 }
 
-// The design items a bottleneck points at, so clicking it selects what to change: the
-// devices' node (or accelerator) item, or the fabric their NICs connect to.
-void linkBottlenecksToItems(const Design& design, const DevicePool& pool, std::size_t first,
-                            Results& results) {
-    std::string deviceItem, fabricItem;
-    for (const Item& item : design.hardware.items) {
-        const bool devices =
-            (item.kind == ItemKind::node && pool.node && item.ref == pool.node->id) ||
-            (item.kind == ItemKind::accelerator && item.ref == pool.accelerator->id);
-        if (devices && deviceItem.empty()) deviceItem = item.id;
-        if (item.kind == ItemKind::fabric && fabricItem.empty()) fabricItem = item.id;
-    }
-    for (std::size_t i = first; i < results.bottlenecks.size(); ++i) {
-        Bottleneck& b = results.bottlenecks[i];
-        if (b.resource == "offload link")
-            b.item_id = design.strategy.offload.target;
-        else
-            b.item_id = b.resource == "nic" && !fabricItem.empty() ? fabricItem : deviceItem;
-    }
-}
-
-}  // namespace
-
-void evaluateTraining(const Design& design, const catalog::Catalog& catalog, Results& results,
-                      const CommModel* comm) {
-    const catalog::Model* model = resolveModel(design, catalog);
-    if (!model) {
-        results.feasible = false;
-        results.reasons.push_back("workload.model: the model is not in the catalog");
-        return;
-    }
-    const DeviceSummary devices = summarizeDevices(design, catalog);
-    const DevicePool* pool = devices.primary();
-    if (!pool || !pool->accelerator || pool->devices <= 0) {
-        results.feasible = false;
-        results.reasons.push_back("the design holds no accelerators to train on");
-        return;
-    }
-    if (devices.pools.size() > 1)
-        results.warnings.push_back(
-            "the design mixes accelerator types; the training engine "
-            "models the " +
-            std::to_string(pool->devices) + " " + pool->accelerator->name + " only");
-    PlanOutcome outcome = makeTrainingPlan(design, *model, *pool->accelerator, pool->devices);
-    for (auto& w : outcome.warnings)
-        results.warnings.push_back(std::move(w));
-    if (!outcome.ok()) {
-        results.feasible = false;
-        for (auto& r : outcome.reasons)
-            results.reasons.push_back(std::move(r));
-        return;
-    }
-    const TrainingPlan& plan = outcome.plan;
-
+// The rank layout of a plan, in strategy.placement's order (warns when it is not understood).
+RankLayout planLayout(const TrainingPlan& plan, const Design& design, EngineMessages& messages) {
     RankLayout layout;
     layout[ParallelDim::tp] = plan.tp;
     layout[ParallelDim::cp] = plan.cp;
@@ -102,47 +50,91 @@ void evaluateTraining(const Design& design, const catalog::Catalog& catalog, Res
     layout[ParallelDim::pp] = plan.pp;
     layout[ParallelDim::ep] = plan.ep;
     if (!parsePlacement(design.strategy.placement, layout))
-        results.warnings.push_back("strategy.placement \"" + design.strategy.placement +
-                                   "\" is not understood; tp-first (tp, cp, dp, pp) is used");
+        messages.warnings.push_back("strategy.placement \"" + design.strategy.placement +
+                                    "\" is not understood; tp-first (tp, cp, dp, pp) is used");
+    return layout;
+}
+
+// Whether the devices hold what the step needs (infeasible reasons), or only just (warnings).
+void checkMemory(const TrainingPlan& plan, const MemoryResults& memory, EngineMessages& messages) {
+    if (memory.per_device_bytes > memory.capacity_bytes) {
+        messages.fail("memory: " + gb(memory.per_device_bytes) + " needed per device, " +
+                      gb(memory.capacity_bytes) + " available; " + memoryAdvice(plan, memory));
+    } else if (const double pooled = memory.offloaded_bytes * double(plan.devices_used);
+               plan.offload.active() && pooled > plan.offload.capacity_bytes) {
+        messages.fail("strategy.offload: " + gb(pooled) + " offloaded, memory item \"" +
+                      plan.offload.target + "\" holds " + gb(plan.offload.capacity_bytes) +
+                      "; add pool instances or offload less");
+    } else if (memory.per_device_bytes > 0.92 * memory.capacity_bytes) {
+        messages.warnings.push_back("memory: " + gb(memory.per_device_bytes) + " of " +
+                                    gb(memory.capacity_bytes) +
+                                    " per device leaves little room for fragmentation");
+    }
+}
+
+// The plan for the design's primary device pool, or nullopt with reasons in `messages`.
+std::optional<TrainingPlan> planFor(const Design& design, const catalog::Catalog& catalog,
+                                    DevicePool& poolOut, EngineMessages& messages) {
+    const catalog::Model* model = resolveModel(design, catalog);
+    if (!model) {
+        messages.fail("workload.model: the model is not in the catalog");
+        return std::nullopt;
+    }
+    const DeviceSummary devices = summarizeDevices(design, catalog);
+    const DevicePool* pool = devices.primary();
+    if (!pool || !pool->accelerator || pool->devices <= 0) {
+        messages.fail("the design holds no accelerators to train on");
+        return std::nullopt;
+    }
+    if (devices.pools.size() > 1)
+        messages.warnings.push_back(
+            "the design mixes accelerator types; the training engine "
+            "models the " +
+            std::to_string(pool->devices) + " " + pool->accelerator->name + " only");
+    PlanOutcome outcome = makeTrainingPlan(design, *model, *pool->accelerator, pool->devices);
+    for (auto& w : outcome.warnings)
+        messages.warnings.push_back(std::move(w));
+    if (!outcome.ok()) {
+        for (auto& r : outcome.reasons)
+            messages.fail(std::move(r));
+        return std::nullopt;
+    }
+    poolOut = *pool;
+    return std::move(outcome.plan);
+}
+
+}  // namespace
+
+TrainingEvaluation evaluateTraining(const Design& design, const catalog::Catalog& catalog,
+                                    const CommModel* comm, const CancelToken* cancel) {
+    TrainingEvaluation out;
+    EngineMessages& messages = out.messages;
+    DevicePool pool;
+    std::optional<TrainingPlan> planned = planFor(design, catalog, pool, messages);
+    if (!planned || isCancelled(cancel)) return out;
+    TrainingPlan& plan = *planned;
+    const RankLayout layout = planLayout(plan, design, messages);
     std::optional<TierCommModel> tiers;
     if (!comm) {
-        tiers.emplace(TierCommModel::fromDesign(design, catalog, *pool, layout));
-        if (tiers->assumedScaleOut() && plan.devices_used > pool->devices_per_node)
-            results.warnings.push_back(
+        tiers.emplace(TierCommModel::fromDesign(design, catalog, pool, layout));
+        if (tiers->assumedScaleOut() && plan.devices_used > pool.devices_per_node)
+            messages.warnings.push_back(
                 "no scale-out links are drawn for the devices; one "
                 "200 Gb/s port per device is assumed");
         comm = &*tiers;
     }
-    if (std::string why = resolveOffload(design.strategy.offload, *comm, outcome.plan);
-        !why.empty()) {
-        results.feasible = false;
-        results.reasons.push_back(std::move(why));
-        return;
+    if (std::string why = resolveOffload(design.strategy.offload, *comm, plan); !why.empty()) {
+        messages.fail(std::move(why));
+        return out;
     }
-
     const StepDetail step = trainingStep(plan, *comm);
-    MemoryResults memory = trainingMemory(plan);
-    results.training = step.results;
-    results.memory = memory;
-    if (memory.per_device_bytes > memory.capacity_bytes) {
-        results.feasible = false;
-        results.reasons.push_back("memory: " + gb(memory.per_device_bytes) +
-                                  " needed per device, " + gb(memory.capacity_bytes) +
-                                  " available; " + memoryAdvice(plan, memory));
-    } else if (const double pooled = memory.offloaded_bytes * double(plan.devices_used);
-               plan.offload.active() && pooled > plan.offload.capacity_bytes) {
-        results.feasible = false;
-        results.reasons.push_back(
-            "strategy.offload: " + gb(pooled) + " offloaded, memory item \"" + plan.offload.target +
-            "\" holds " + gb(plan.offload.capacity_bytes) + "; add pool instances or offload less");
-    } else if (memory.per_device_bytes > 0.92 * memory.capacity_bytes) {
-        results.warnings.push_back("memory: " + gb(memory.per_device_bytes) + " of " +
-                                   gb(memory.capacity_bytes) +
-                                   " per device leaves little room for fragmentation");
-    }
-    const std::size_t first = results.bottlenecks.size();
-    addTrainingBottlenecks(plan, step, memory, results);
-    linkBottlenecksToItems(design, *pool, first, results);
+    const MemoryResults memory = trainingMemory(plan);
+    out.training = step.results;
+    out.memory = memory;
+    out.collectives = step.collectives;
+    checkMemory(plan, memory, messages);
+    out.bottlenecks = trainingBottlenecks(plan, step, memory);
+    return out;
 }
 
 }  // namespace infraplan

@@ -1,10 +1,17 @@
 #pragma once
-// The training engine's entry: from a training-mode design to the training, memory and
-// bottleneck sections of the results. Called by evaluate(); never throws for bad input.
+// The training engine: from a training-mode design to its typed section of the results (the
+// training and memory sections, the bottlenecks of a step and the collectives it issues).
+// A pure function called by evaluate(); never throws for bad input.
+
+#include <optional>
+#include <vector>
 
 #include "catalog/catalog.h"
+#include "core/comm/comm_model.h"
+#include "core/comm/issued_collectives.h"
+#include "core/common/cancel.h"
 #include "core/design/design.h"
-#include "core/perf/comm_model.h"
+#include "core/results/engine_messages.h"
 #include "core/results/results.h"
 
 namespace infraplan {
@@ -12,14 +19,25 @@ namespace infraplan {
 struct TrainingPlan;
 struct StepDetail;
 
-// Fills results.training, results.memory and results.bottlenecks (or feasible=false with
-// reasons). `comm` overrides the communication model (the topology engine's); nullptr = the
-// per-tier alpha-beta model built from the design.
-void evaluateTraining(const Design& design, const catalog::Catalog& catalog, Results& results,
-                      const CommModel* comm = nullptr);
+struct TrainingEvaluation {
+    EngineMessages messages;
+    std::optional<TrainingResults> training;  // absent when the strategy cannot be planned
+    std::optional<MemoryResults> memory;
+    // Largest share of the step first, typed phases; evaluate() resolves the items they point
+    // at and what the network model adds to communication phases.
+    std::vector<Bottleneck> bottlenecks;
+    std::vector<IssuedCollective> collectives;  // what one step issues (results.network)
+};
 
-// Bottlenecks with advice from a step's breakdown (sorted by share of the step).
-void addTrainingBottlenecks(const TrainingPlan& plan, const StepDetail& step,
-                            const MemoryResults& memory, Results& results);
+// `comm` overrides the communication model (the topology engine's); nullptr = the per-tier
+// alpha-beta model built from the design. A cancelled evaluation stops early (its section is
+// incomplete; evaluate() discards it).
+TrainingEvaluation evaluateTraining(const Design& design, const catalog::Catalog& catalog,
+                                    const CommModel* comm = nullptr,
+                                    const CancelToken* cancel = nullptr);
+
+// Bottlenecks with advice from a step's breakdown (largest share first, device memory last).
+std::vector<Bottleneck> trainingBottlenecks(const TrainingPlan& plan, const StepDetail& step,
+                                            const MemoryResults& memory);
 
 }  // namespace infraplan

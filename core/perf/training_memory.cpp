@@ -9,7 +9,7 @@ namespace {
 // CUDA context, cuBLAS/cuDNN workspaces and NCCL channel buffers: about 1 GB per device in
 // practice (PyTorch + NCCL on A100/H100; nvidia-smi shows ~0.5 GB for the context alone).
 constexpr double kRuntimeReserveBytes = 1.0e9;
-// Adam in mixed precision: fp32 master weights, first and second moments (DESIGN.md §6).
+// Adam in mixed precision: fp32 master weights, first and second moments (docs/training-engine.md).
 constexpr double kAdamStateBytes = 12;
 }  // namespace
 

@@ -1,6 +1,6 @@
 #pragma once
 // Per-device memory of a training step on the most loaded pipeline stage: weights, gradients,
-// mixed-precision Adam state with ZeRO 0-3 sharding (DESIGN.md §6), activations of the
+// mixed-precision Adam state with ZeRO 0-3 sharding (docs/training-engine.md), activations of the
 // micro-batches in flight (Korthikanti et al. 2022 per layer, times what the schedule keeps
 // alive), and the runtime's workspace.
 

@@ -11,7 +11,7 @@
 
 #include <string>
 
-#include "core/perf/comm_model.h"
+#include "core/comm/comm_model.h"
 #include "core/perf/training_memory.h"
 
 namespace infraplan {

@@ -26,7 +26,8 @@ constexpr double kElementwiseEfficiency = 0.7;
 // GEMMs inside a training step run at ~85% of their isolated best-shape speed (the catalog's
 // gemm_efficiency_max, a MAMF-style benchmark): backward passes mix NT/TN layouts, real shapes
 // quantize into partial waves over the SMs, and clocks settle lower under sustained full-board
-// power. Fitted once on the Megatron-LM A100 runs of validation-public.csv (0.869 -> 0.74).
+// power. Fitted once on the Megatron-LM A100 runs of tests/data/validation/training.csv (0.869 ->
+// 0.74).
 constexpr double kInStepGemmFraction = 0.85;
 
 // Flash attention against a GEMM of the same FLOPs: FlashAttention-2 reaches ~73% of peak
@@ -156,8 +157,10 @@ struct LayerComm {
     double tp_total_s = 0;
 };
 
+// One layer's collectives for one micro-batch; each is logged as issued `layerCalls` times
+// (layers of this kind x micro-batches) times its calls per layer.
 LayerComm layerComm(const TrainingPlan& p, const LayerTime& lt, bool moe, const CommModel& comm,
-                    StepDetail& d) {
+                    StepDetail& d, CollectiveLog& log, double layerCalls) {
     LayerComm c;
     const catalog::Model& m = *p.model;
     const double tokens = double(p.microbatch) * p.seq_len / p.cp;
@@ -170,11 +173,13 @@ LayerComm layerComm(const TrainingPlan& p, const LayerTime& lt, bool moe, const 
         // an all-gather + reduce-scatter pair of the same tensor (the same ring time), and
         // backward re-gathers the sharded input of the two column-parallel GEMMs for their
         // weight gradients (Korthikanti et al. 2022 §4.2.2): one all-reduce's worth more.
+        const double bwdCalls = p.sequence_parallel ? 3 : 2;
         const CollectiveCost ar =
-            comm.cost({Collective::all_reduce, ParallelDim::tp, tokens * m.hidden * e});
+            log.issue(comm, {Collective::all_reduce, ParallelDim::tp, tokens * m.hidden * e},
+                      layerCalls * (2 * fwdPasses + bwdCalls));
         d.tp_tier = ar.binding_tier;
         const double fwd = 2 * ar.time_s * fwdPasses;
-        const double bwd = (p.sequence_parallel ? 3 : 2) * ar.time_s;
+        const double bwd = bwdCalls * ar.time_s;
         c.tp_total_s = fwd + bwd;
         if (p.overlap_tp) {
             // Asynchronous TP communication: the backward collectives of the column-parallel
@@ -195,7 +200,8 @@ LayerComm layerComm(const TrainingPlan& p, const LayerTime& lt, bool moe, const 
         // backward; the busiest rank sets the pace.
         const double routed = tokens / p.tp * m.moe->top_k * p.moe_imbalance;
         const CollectiveCost a2a =
-            comm.cost({Collective::all_to_all, ParallelDim::ep, routed * m.hidden * e});
+            log.issue(comm, {Collective::all_to_all, ParallelDim::ep, routed * m.hidden * e},
+                      layerCalls * 2 * (fwdPasses + 1));
         d.ep_tier = a2a.binding_tier;
         c.ep_s = 2 * a2a.time_s * (fwdPasses + 1);
     }
@@ -203,7 +209,8 @@ LayerComm layerComm(const TrainingPlan& p, const LayerTime& lt, bool moe, const 
         // Ring attention: K and V of the whole sequence pass around the ring forward; backward
         // passes them again and reduce-scatters their gradients. Hidden behind attention blocks.
         const double kv = double(p.microbatch) * p.seq_len * attentionKvWidth(m) / p.tp * e;
-        const CollectiveCost ag = comm.cost({Collective::all_gather, ParallelDim::cp, kv});
+        const CollectiveCost ag = log.issue(comm, {Collective::all_gather, ParallelDim::cp, kv},
+                                            layerCalls * (fwdPasses + 2));
         d.cp_tier = ag.binding_tier;
         const double fwd = std::max(0.0, ag.time_s - lt.attention_s);
         const double bwd = std::max(0.0, 2 * ag.time_s - 2.5 * lt.attention_s);
@@ -212,12 +219,132 @@ LayerComm layerComm(const TrainingPlan& p, const LayerTime& lt, bool moe, const 
     return c;
 }
 
-}  // namespace
+// Pipeline point-to-point per micro-batch: activations forward and gradients backward at
+// every (virtual) stage boundary. With TP each rank sends 1/t (SP shards, or Megatron's
+// scatter-gather) and the receiver all-gathers over TP when SP does not.
+double pipelineP2p(const TrainingPlan& p, const CommModel& comm, StepDetail& d,
+                   CollectiveLog& log) {
+    if (p.pp <= 1) return 0;
+    const double bytes =
+        double(p.microbatch) * p.seq_len / p.cp * p.model->hidden * p.activation_bytes;
+    const double calls = 2.0 * p.virtual_stages * double(p.micro_batches);
+    const CollectiveCost send =
+        log.issue(comm, {Collective::send_recv, ParallelDim::pp, bytes / p.tp}, calls);
+    d.pp_tier = send.binding_tier;
+    double gather = 0;
+    if (p.tp > 1 && !p.sequence_parallel)
+        gather = log.issue(comm, {Collective::all_gather, ParallelDim::tp, bytes}, calls).time_s;
+    return 2.0 * p.virtual_stages * (send.time_s + gather);
+}
 
-StepDetail trainingStep(const TrainingPlan& p, const CommModel& comm) {
-    StepDetail d;
-    TrainingResults& r = d.results;
+// The layers of the slowest stage, timed for one micro-batch: dense and MoE layers, the LM
+// head (on the last stage), and the collectives of each layer.
+struct StageLayers {
+    int dense_layers = 0, moe_layers = 0;
+    LayerTime dense, moe, head;
+    LayerComm dense_comm, moe_comm;
+
+    // Sum of `field(time, comm)` over the stage's layers (the head excluded).
+    template <class Field>
+    double sum(Field field) const {
+        return dense_layers * field(dense, dense_comm) + moe_layers * field(moe, moe_comm);
+    }
+};
+
+StageLayers timeStage(const TrainingPlan& p, const Rooflines& rl, const CommModel& comm,
+                      StepDetail& d, CollectiveLog& log) {
+    StageLayers st;
     const catalog::Model& m = *p.model;
+    const LayerSharding sh = p.sharding();
+    std::vector<LayerOp> ops;
+    ops.reserve(24);
+    OperatorList& operators = d.results.operators;
+    st.moe_layers = p.moe_layers_per_stage;
+    st.dense_layers = p.layers_per_stage - st.moe_layers;
+    const double mb = double(p.micro_batches);
+    if (st.dense_layers > 0) {
+        layerOps(m, LayerKind::dense, sh, ops);
+        st.dense =
+            timeLayer(ops, rl, p.recompute, 1.0, operators, st.dense_layers * p.micro_batches);
+        st.dense_comm = layerComm(p, st.dense, false, comm, d, log, st.dense_layers * mb);
+    }
+    if (st.moe_layers > 0) {
+        layerOps(m, LayerKind::moe, sh, ops);
+        st.moe = timeLayer(ops, rl, p.recompute, p.moe_imbalance, operators,
+                           st.moe_layers * p.micro_batches);
+        st.moe_comm = layerComm(p, st.moe, true, comm, d, log, st.moe_layers * mb);
+    }
+    headOps(m, sh, ops);
+    // The LM head runs on the last stage; its device is the one the step time follows.
+    st.head = timeLayer(ops, rl, Recompute::none, 1.0, operators, p.micro_batches);
+    return st;
+}
+
+// Pipeline fill and drain: the other stages' share of the schedule.
+double pipelineBubble(const TrainingPlan& p, double mid, double wgradMid) {
+    if (p.pp <= 1) return 0;
+    const double fill = (p.pp - 1.0) * mid;
+    switch (p.schedule) {
+        case PipelineSchedule::interleaved:
+            return fill / p.virtual_stages;
+        // ZB-H1 (Qi et al. 2024): deferring weight gradients shrinks the bubble to
+        // (p-1)(T_F + T_B - T_W).
+        case PipelineSchedule::zero_bubble:
+            return (p.pp - 1.0) * std::max(0.0, mid - wgradMid);
+        default:
+            return fill;
+    }
+}
+
+// Data parallelism: gradient reduction (and, with ZeRO, parameter all-gather); returns the
+// exposed seconds per step. `fwdMid`/`bwdMid`: one micro-batch's passes through a stage.
+double dataParallelExposed(const TrainingPlan& p, const StageParams& sp, double fwdMid,
+                           double bwdMid, const CommModel& comm, StepDetail& d,
+                           CollectiveLog& log) {
+    if (p.dp <= 1) return 0;
+    const double mb = static_cast<double>(p.micro_batches);
+    const double grads = sp.total() * p.grad_bytes;
+    const double weights = sp.total() * p.weight_bytes;
+    if (p.zero >= 1) {
+        const double perStep = p.zero >= 3 ? mb : 1;
+        const CollectiveCost rs =
+            log.issue(comm, {Collective::reduce_scatter, ParallelDim::dp, grads}, perStep);
+        const CollectiveCost ag =
+            log.issue(comm, {Collective::all_gather, ParallelDim::dp, weights},
+                      (p.zero >= 3 ? 2 : 1) * perStep);
+        d.dp_tier = rs.binding_tier;
+        if (p.zero >= 3) {
+            // FSDP: every micro-batch gathers the weights for forward and again for backward
+            // and reduce-scatters its gradients, prefetched behind the stage's compute.
+            const double perMb = 2 * ag.time_s + rs.time_s;
+            d.dp_comm_total_s = perMb * mb;
+            const double hide = p.overlap_dp ? fwdMid + bwdMid : 0;
+            return mb * std::max(0.0, perMb - hide);
+        }
+        d.dp_comm_total_s = rs.time_s + ag.time_s;
+        return p.overlap_dp ? std::max(0.0, rs.time_s - bwdMid) + std::max(0.0, ag.time_s - fwdMid)
+                            : d.dp_comm_total_s;
+    }
+    const CollectiveCost ar = log.issue(comm, {Collective::all_reduce, ParallelDim::dp, grads}, 1);
+    d.dp_tier = ar.binding_tier;
+    d.dp_comm_total_s = ar.time_s;
+    // Bucketed all-reduce overlaps the backward pass of the last micro-batch.
+    return p.overlap_dp ? std::max(0.0, ar.time_s - bwdMid) : ar.time_s;
+}
+
+// Optimizer: a memory-bound sweep over the parameters this device updates.
+double optimizerTime(const TrainingPlan& p, const StageParams& sp, const Rooflines& rl,
+                     OperatorList& operators) {
+    const double expertDp = std::max(1.0, double(p.dp) * p.tp * p.cp / std::max(1, p.ep));
+    const double owned =
+        p.zero >= 1 ? sp.dense / std::max(1, p.dp) + sp.expert / expertDp : sp.total();
+    const double optimizerBytes = owned * optimizerBytesPerParam(p.grad_bytes, p.weight_bytes);
+    const double optimizer = opTime(rl.attention, {0, optimizerBytes, false, {}});
+    addOperator(operators, "optimizer", 0, optimizerBytes, optimizer, 1, false);
+    return optimizer;
+}
+
+Rooflines trainingRooflines(const TrainingPlan& p) {
     Rooflines rl;
     rl.gemm = makeRoofline(*p.device, p.precision);
     rl.gemm.gemm_efficiency_max *= kInStepGemmFraction;
@@ -227,153 +354,19 @@ StepDetail trainingStep(const TrainingPlan& p, const CommModel& comm) {
     rl.attention = makeRoofline(*p.device, sixteen ? p.precision : Precision::bf16);
     rl.attention.gemm_efficiency_max *= kInStepGemmFraction;
     rl.fp8 = rl.gemm.peak_flops > rl.attention.peak_flops * 1.01;
+    return rl;
+}
 
-    const LayerSharding sh = p.sharding();
-    std::vector<LayerOp> ops;
-    ops.reserve(24);
-    const int moeLayers = p.moe_layers_per_stage;
-    const int denseLayers = p.layers_per_stage - moeLayers;
-    LayerTime dense, moe, head;
-    LayerComm denseComm, moeComm;
-    if (denseLayers > 0) {
-        layerOps(m, LayerKind::dense, sh, ops);
-        dense = timeLayer(ops, rl, p.recompute, 1.0, r.operators, denseLayers * p.micro_batches);
-        denseComm = layerComm(p, dense, false, comm, d);
-    }
-    if (moeLayers > 0) {
-        layerOps(m, LayerKind::moe, sh, ops);
-        moe = timeLayer(ops, rl, p.recompute, p.moe_imbalance, r.operators,
-                        moeLayers * p.micro_batches);
-        moeComm = layerComm(p, moe, true, comm, d);
-    }
-    headOps(m, sh, ops);
-    // The LM head runs on the last stage; its device is the one the step time follows.
-    head = timeLayer(ops, rl, Recompute::none, 1.0, r.operators, p.micro_batches);
-
-    // Pipeline point-to-point per micro-batch: activations forward and gradients backward at
-    // every (virtual) stage boundary. With TP each rank sends 1/t (SP shards, or Megatron's
-    // scatter-gather) and the receiver all-gathers over TP when SP does not.
-    double p2p = 0;
-    if (p.pp > 1) {
-        const double bytes =
-            double(p.microbatch) * p.seq_len / p.cp * m.hidden * p.activation_bytes;
-        const CollectiveCost send =
-            comm.cost({Collective::send_recv, ParallelDim::pp, bytes / p.tp});
-        d.pp_tier = send.binding_tier;
-        double gather = 0;
-        if (p.tp > 1 && !p.sequence_parallel)
-            gather = comm.cost({Collective::all_gather, ParallelDim::tp, bytes}).time_s;
-        p2p = 2.0 * p.virtual_stages * (send.time_s + gather);
-    }
-
-    // One micro-batch through a middle stage and through the last (which adds the LM head).
-    const auto stageSum = [&](auto field) {
-        return denseLayers * field(dense, denseComm) + moeLayers * field(moe, moeComm);
-    };
-    const double computeMid = stageSum([](const LayerTime& t, const LayerComm&) {
-        return t.fwd.compute_s + t.bwd.compute_s + t.recompute.compute_s;
-    });
-    const double memoryMid = stageSum([](const LayerTime& t, const LayerComm&) {
-        return t.fwd.memory_s + t.bwd.memory_s + t.recompute.memory_s;
-    });
-    const double tpMid = stageSum([](const LayerTime&, const LayerComm& c) { return c.tp_s; });
-    const double epMid = stageSum([](const LayerTime&, const LayerComm& c) { return c.ep_s; });
-    const double cpMid = stageSum([](const LayerTime&, const LayerComm& c) { return c.cp_s; });
-    const double recomputeMid =
-        stageSum([](const LayerTime& t, const LayerComm&) { return t.recompute.total(); });
-    const double wgradMid =
-        stageSum([](const LayerTime& t, const LayerComm&) { return t.wgrad_s; });
-    const double fwdMid =
-        stageSum([](const LayerTime& t, const LayerComm&) { return t.fwd.total(); });
-    const double bwdMid = stageSum(
-        [](const LayerTime& t, const LayerComm&) { return t.bwd.total() + t.recompute.total(); });
-    const double mid = computeMid + memoryMid + tpMid + epMid + cpMid + p2p;
-    const double headCompute = head.fwd.compute_s + head.bwd.compute_s;
-    const double headMemory = head.fwd.memory_s + head.bwd.memory_s;
-    const double last = mid + headCompute + headMemory;
-    d.stage_time_s = last;
-
-    // Pipeline: m micro-batches through the slowest stage, plus the fill/drain of the others.
-    const double mb = static_cast<double>(p.micro_batches);
-    double bubble = 0;
-    if (p.pp > 1) {
-        const double fill = (p.pp - 1.0) * mid;
-        switch (p.schedule) {
-            case PipelineSchedule::interleaved:
-                bubble = fill / p.virtual_stages;
-                break;
-            // ZB-H1 (Qi et al. 2024): deferring weight gradients shrinks the bubble to
-            // (p-1)(T_F + T_B - T_W).
-            case PipelineSchedule::zero_bubble:
-                bubble = (p.pp - 1.0) * std::max(0.0, mid - wgradMid);
-                break;
-            default:
-                bubble = fill;
-        }
-    }
-
-    // Data parallelism: gradient reduction (and, with ZeRO, parameter all-gather).
-    const StageParams sp = stageParams(p);
-    double dpExposed = 0;
-    if (p.dp > 1) {
-        const double grads = sp.total() * p.grad_bytes;
-        const double weights = sp.total() * p.weight_bytes;
-        const CollectiveCost rs = comm.cost({Collective::reduce_scatter, ParallelDim::dp, grads});
-        const CollectiveCost ag = comm.cost({Collective::all_gather, ParallelDim::dp, weights});
-        d.dp_tier = rs.binding_tier;
-        if (p.zero >= 3) {
-            // FSDP: every micro-batch gathers the weights for forward and again for backward
-            // and reduce-scatters its gradients, prefetched behind the stage's compute.
-            const double perMb = 2 * ag.time_s + rs.time_s;
-            d.dp_comm_total_s = perMb * mb;
-            const double hide = p.overlap_dp ? fwdMid + bwdMid : 0;
-            dpExposed = mb * std::max(0.0, perMb - hide);
-        } else if (p.zero >= 1) {
-            d.dp_comm_total_s = rs.time_s + ag.time_s;
-            dpExposed = p.overlap_dp
-                            ? std::max(0.0, rs.time_s - bwdMid) + std::max(0.0, ag.time_s - fwdMid)
-                            : d.dp_comm_total_s;
-        } else {
-            const CollectiveCost ar = comm.cost({Collective::all_reduce, ParallelDim::dp, grads});
-            d.dp_tier = ar.binding_tier;
-            d.dp_comm_total_s = ar.time_s;
-            // Bucketed all-reduce overlaps the backward pass of the last micro-batch.
-            dpExposed = p.overlap_dp ? std::max(0.0, ar.time_s - bwdMid) : ar.time_s;
-        }
-    }
-
-    // Optimizer: a memory-bound sweep over the parameters this device updates.
-    const double expertDp = std::max(1.0, double(p.dp) * p.tp * p.cp / std::max(1, p.ep));
-    const double owned =
-        p.zero >= 1 ? sp.dense / std::max(1, p.dp) + sp.expert / expertDp : sp.total();
-    const double optimizerBytes = owned * optimizerBytesPerParam(p.grad_bytes, p.weight_bytes);
-    const double optimizer = opTime(rl.attention, {0, optimizerBytes, false, {}});
-    addOperator(r.operators, "optimizer", 0, optimizerBytes, optimizer, 1, false);
-
-    TrainingBreakdown& b = r.breakdown;
-    b.compute_s = mb * (computeMid + headCompute);
-    b.memory_bound_s = mb * (memoryMid + headMemory);
-    b.tp_comm_s = mb * tpMid;
-    b.ep_comm_s = mb * epMid;
-    b.cp_comm_s = mb * cpMid;
-    b.pp_comm_s = mb * p2p;
-    b.bubble_s = bubble;
-    b.dp_comm_s = dpExposed;
-    b.optimizer_s = optimizer;
-    if (p.offload.active())
-        b.offload_s = offloadExposedTime(p, offloadTraffic(p, residentMemory(p)), last);
-    r.step_time_s = b.compute_s + b.memory_bound_s + b.tp_comm_s + b.ep_comm_s + b.cp_comm_s +
-                    b.pp_comm_s + b.bubble_s + b.dp_comm_s + b.optimizer_s + b.offload_s;
-    d.recompute_s = mb * recomputeMid;
-    d.tp_comm_total_s =
-        mb * stageSum([](const LayerTime&, const LayerComm& c) { return c.tp_total_s; });
-
-    // Throughput and FLOP utilisation (PaLM's MFU: model FLOPs only; HFU adds recompute).
+// Throughput and FLOP utilisation (PaLM's MFU: model FLOPs only; HFU adds recompute).
+void rateStep(const TrainingPlan& p, const StageLayers& st, double peak, StepDetail& d) {
+    TrainingResults& r = d.results;
+    const TrainingBreakdown& b = r.breakdown;
+    const catalog::Model& m = *p.model;
     const double tokensPerStep = double(p.global_batch) * p.seq_len;
     r.model_flops_per_step = 3 * forwardFlopsPerToken(m, double(p.seq_len)) * tokensPerStep;
     const double recomputeFlopsPerMb =  // whole layers of one micro-batch, unsharded
-        (p.params.dense_layers * dense.recompute.flops +
-         p.params.moe_layers * moe.recompute.flops) *
+        (p.params.dense_layers * st.dense.recompute.flops +
+         p.params.moe_layers * st.moe.recompute.flops) *
         p.tp * p.cp;
     r.hardware_flops_per_step =
         r.model_flops_per_step + recomputeFlopsPerMb * double(p.global_batch) / p.microbatch;
@@ -383,7 +376,6 @@ StepDetail trainingStep(const TrainingPlan& p, const CommModel& comm) {
     r.micro_batches = p.micro_batches;
     const double step = std::max(r.step_time_s, 1e-12);
     const double used = std::max<double>(1, p.devices_used);
-    const double peak = rl.gemm.peak_flops;
     r.tokens_per_s = tokensPerStep / step;
     r.samples_per_s = double(p.global_batch) / step;
     r.model_tflops_per_device = r.model_flops_per_step / step / used / 1e12;
@@ -396,16 +388,62 @@ StepDetail trainingStep(const TrainingPlan& p, const CommModel& comm) {
         b.compute_s > 0
             ? std::min(1.0, r.hardware_flops_per_step / used / b.compute_s / std::max(peak, 1.0))
             : 0;
+}
 
-    // Device energy: idle power plus the dynamic range in proportion to busy time (compute and
-    // memory-bound kernels); communication and bubbles draw near idle.
-    const double tdp = std::max(0.0, p.device->tdp_w);
-    const double idle = std::clamp(p.device->idle_w, 0.0, tdp);
-    const double busy = std::min(1.0, (b.compute_s + b.memory_bound_s) / step);
-    r.device_power_w = idle + (tdp - idle) * busy;
-    r.energy_per_step_j = step * (used * r.device_power_w + r.devices_idle * idle);
-    if (p.train_tokens > 0)
-        r.training_energy_mwh = r.energy_per_step_j * (p.train_tokens / tokensPerStep) / 3.6e9;
+}  // namespace
+
+StepDetail trainingStep(const TrainingPlan& p, const CommModel& comm) {
+    StepDetail d;
+    CollectiveLog log;
+    const Rooflines rl = trainingRooflines(p);
+    const StageLayers st = timeStage(p, rl, comm, d, log);
+    const double p2p = pipelineP2p(p, comm, d, log);
+
+    // One micro-batch through a middle stage and through the last (which adds the LM head).
+    const double computeMid = st.sum([](const LayerTime& t, const LayerComm&) {
+        return t.fwd.compute_s + t.bwd.compute_s + t.recompute.compute_s;
+    });
+    const double memoryMid = st.sum([](const LayerTime& t, const LayerComm&) {
+        return t.fwd.memory_s + t.bwd.memory_s + t.recompute.memory_s;
+    });
+    const double tpMid = st.sum([](const LayerTime&, const LayerComm& c) { return c.tp_s; });
+    const double epMid = st.sum([](const LayerTime&, const LayerComm& c) { return c.ep_s; });
+    const double cpMid = st.sum([](const LayerTime&, const LayerComm& c) { return c.cp_s; });
+    const double wgradMid = st.sum([](const LayerTime& t, const LayerComm&) { return t.wgrad_s; });
+    const double fwdMid =
+        st.sum([](const LayerTime& t, const LayerComm&) { return t.fwd.total(); });
+    const double bwdMid = st.sum(
+        [](const LayerTime& t, const LayerComm&) { return t.bwd.total() + t.recompute.total(); });
+    const double mid = computeMid + memoryMid + tpMid + epMid + cpMid + p2p;
+    const double headCompute = st.head.fwd.compute_s + st.head.bwd.compute_s;
+    const double headMemory = st.head.fwd.memory_s + st.head.bwd.memory_s;
+    const double last = mid + headCompute + headMemory;
+    d.stage_time_s = last;
+
+    // Pipeline: m micro-batches through the slowest stage, plus the fill/drain of the others.
+    const double mb = static_cast<double>(p.micro_batches);
+    const StageParams sp = stageParams(p);
+    TrainingResults& r = d.results;
+    TrainingBreakdown& b = r.breakdown;
+    b.compute_s = mb * (computeMid + headCompute);
+    b.memory_bound_s = mb * (memoryMid + headMemory);
+    b.tp_comm_s = mb * tpMid;
+    b.ep_comm_s = mb * epMid;
+    b.cp_comm_s = mb * cpMid;
+    b.pp_comm_s = mb * p2p;
+    b.bubble_s = pipelineBubble(p, mid, wgradMid);
+    b.dp_comm_s = dataParallelExposed(p, sp, fwdMid, bwdMid, comm, d, log);
+    b.optimizer_s = optimizerTime(p, sp, rl, r.operators);
+    if (p.offload.active())
+        b.offload_s = offloadExposedTime(p, offloadTraffic(p, residentMemory(p)), last);
+    r.step_time_s = b.compute_s + b.memory_bound_s + b.tp_comm_s + b.ep_comm_s + b.cp_comm_s +
+                    b.pp_comm_s + b.bubble_s + b.dp_comm_s + b.optimizer_s + b.offload_s;
+    d.recompute_s =
+        mb * st.sum([](const LayerTime& t, const LayerComm&) { return t.recompute.total(); });
+    d.tp_comm_total_s =
+        mb * st.sum([](const LayerTime&, const LayerComm& c) { return c.tp_total_s; });
+    rateStep(p, st, rl.gemm.peak_flops, d);
+    d.collectives = log.list();
     return d;
 }
 

@@ -1,12 +1,14 @@
 #pragma once
-// Composition of one optimizer step (DESIGN.md §6): per-op roofline times of one layer for one
-// micro-batch (forward, backward, recompute), the collectives each pass needs through the
+// Composition of one optimizer step (docs/training-engine.md): per-op roofline times of one layer
+// for one micro-batch (forward, backward, recompute), the collectives each pass needs through the
 // CommModel, per-stage time, the pipeline schedule's bubble, the data-parallel gradient
-// reduction (only its exposed part) and the optimizer update.
+// reduction (only its exposed part) and the optimizer update. Power and energy are the facility
+// model's (evaluate() fills them in from it).
 
 #include <string>
 
-#include "core/perf/comm_model.h"
+#include "core/comm/comm_model.h"
+#include "core/comm/issued_collectives.h"
 #include "core/perf/training_plan.h"
 #include "core/results/training_results.h"
 
@@ -21,6 +23,7 @@ struct StepDetail {
     double stage_time_s = 0;         // one micro-batch through the slowest stage
     double compute_utilization = 0;  // achieved FLOP/s over peak while computing
     std::string tp_tier, pp_tier, dp_tier, ep_tier, cp_tier;  // binding tiers
+    std::vector<IssuedCollective> collectives;                // what one step issues
 };
 
 StepDetail trainingStep(const TrainingPlan& plan, const CommModel& comm);

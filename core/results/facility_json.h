@@ -1,5 +1,5 @@
 #pragma once
-// The facility sections of the results JSON (DESIGN.md §4): power, cooling, reliability, cost,
+// The facility sections of the results JSON (docs/results.md): power, cooling, reliability, cost,
 // energy. Called by resultsToJson(); writes nothing when the facility model did not run.
 
 #include <nlohmann/json.hpp>

@@ -1,5 +1,5 @@
 #pragma once
-// The inference section of Results (DESIGN.md §4 `inference.*`): latency percentiles,
+// The inference section of Results (docs/results.md `inference.*`): latency percentiles,
 // throughput, SLO attainment, goodput, memory and the resource that binds.
 
 #include <nlohmann/json_fwd.hpp>
@@ -55,7 +55,7 @@ struct InferenceResults {
     double capacity_bytes = 0;
 };
 
-// Writes results.inference (when present) into `out["inference"]`, DESIGN.md §4 names.
+// Writes results.inference (when present) into `out["inference"]`, docs/results.md names.
 void writeInferenceJson(const Results& results, nlohmann::json& out);
 
 }  // namespace infraplan

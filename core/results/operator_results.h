@@ -1,7 +1,7 @@
 #pragma once
 // One operator of a step on one device, as the roofline model timed it: what a roofline chart
 // plots (arithmetic intensity = flops / bytes against achieved FLOP/s = flops / time_s).
-// Results `training.operators` / `inference.operators` (an optional addition to DESIGN.md §4).
+// Results `training.operators` / `inference.operators` (docs/results.md).
 
 #include <string>
 #include <vector>

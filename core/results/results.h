@@ -1,5 +1,5 @@
 #pragma once
-// What an evaluation of a design produces (DESIGN.md §4). Each engine fills its own section;
+// What an evaluation of a design produces (docs/results.md). Each engine fills its own section;
 // toJson() in results_json.cpp writes the contract's field names.
 
 #include <map>
@@ -9,15 +9,16 @@
 
 #include "catalog/entries.h"
 #include "core/facility/facility_results.h"
+#include "core/results/bottleneck_phase.h"
 #include "core/results/inference_results.h"
+#include "core/results/network_results.h"
 #include "core/results/training_results.h"
-#include "core/topology/network_results.h"
 
 namespace infraplan {
 
 struct Bottleneck {
     std::string resource;  // "compute" | "hbm-bandwidth" | "scale-up link" | "nic" | ...
-    std::string phase;     // "forward" | "dp all-reduce" | "decode" | ...
+    BottleneckPhase phase = BottleneckPhase::compute;  // JSON: its text, "forward/backward" ...
     double share_of_time = 0;
     double utilization = 0;
     std::string advice;

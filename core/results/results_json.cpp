@@ -5,6 +5,7 @@
 #include "catalog/json_reader.h"
 #include "core/results/facility_json.h"
 #include "core/results/network_json.h"
+#include "core/results/schema.h"
 
 namespace infraplan {
 namespace {
@@ -33,7 +34,7 @@ nlohmann::json bottleneckToJson(const Bottleneck& b) {
     return j;
 }
 
-// Training and memory sections (DESIGN.md §4); breakdown phases in seconds and bytes.
+// Training and memory sections (docs/results.md); breakdown phases in seconds and bytes.
 nlohmann::json trainingToJson(const TrainingResults& t) {
     const TrainingBreakdown& b = t.breakdown;
     return {{"step_time_s", t.step_time_s},
@@ -135,6 +136,9 @@ nlohmann::json resultsToJson(const Results& r) {
     for (const std::string& where : scrubNonFinite(j))
         j["warnings"].push_back("internal error: a non-finite value at " + where +
                                 " was replaced by null; please report this design");
+    for (const std::string& key : undescribedKeys(j))
+        j["warnings"].push_back("internal error: results field " + key +
+                                " is not in the results contract; please report this design");
     return j;
 }
 

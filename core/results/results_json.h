@@ -1,6 +1,8 @@
 #pragma once
-// Results -> the results JSON contract (DESIGN.md §4). Every engine's section is written here
-// (or by a function this file calls), so the contract's names live in one place.
+// Results -> the results JSON contract (docs/results.md, field by field in
+// core/results/schema.h). Every engine's section is written here (or by a function this file
+// calls), and the output is checked against the schema, so a key outside the contract never
+// goes unnoticed.
 
 #include <nlohmann/json.hpp>
 
@@ -11,7 +13,7 @@ namespace infraplan {
 nlohmann::json resultsToJson(const Results& results);
 
 // [{name, flops, bytes, time_s, calls_per_step, bound}]: `training.operators` and
-// `inference.operators` (optional additions to §4, for roofline charts).
+// `inference.operators` (for roofline charts).
 nlohmann::json operatorsToJson(const OperatorList& operators);
 
 // Replace any non-finite number with null and report where, so that no NaN ever reaches a

@@ -1,5 +1,5 @@
 #pragma once
-// The training and memory sections of the results (DESIGN.md §4): what one optimizer step
+// The training and memory sections of the results (docs/results.md): what one optimizer step
 // costs and where its time goes, and what one device must hold.
 
 #include "core/results/operator_results.h"

@@ -30,15 +30,18 @@ std::optional<Score> trainingScore(SearchObjective objective, const Workload& wo
                 return finite(*facility->cost.training_run_usd, "USD per training run");
             [[fallthrough]];
         case SearchObjective::cost_per_token:
-            if (facility && facility->cost.usd_per_device_hour > 0)
-                return finite(facility->cost.usd_per_device_hour * double(t.devices_used) / 3600.0 /
-                                  t.tokens_per_s * 1e6,
+            // The facility model's figure (whole cluster, interruptions included): the one the
+            // dashboard and the report show.
+            if (facility && facility->cost.usd_per_million_tokens &&
+                *facility->cost.usd_per_million_tokens > 0)
+                return finite(*facility->cost.usd_per_million_tokens,
                               "USD per million training tokens");
             return finite(double(t.devices_used) / t.tokens_per_s * 1e6,
                           "device-seconds per million tokens");
         case SearchObjective::energy:
-            return finite(t.energy_per_step_j / (t.tokens_per_s * t.step_time_s),
-                          "device joules per token");
+            if (facility && facility->energy.joules_per_token)
+                return finite(*facility->energy.joules_per_token, "joules per token");
+            return std::nullopt;
     }
     return std::nullopt;
 }

@@ -1,5 +1,6 @@
 #pragma once
-// What a search minimizes, read from one evaluation's results.
+// What a search minimizes, read from one evaluation's results. Cost and energy are the facility
+// model's figures (results.facility), the same the dashboard and the report show.
 
 #include <optional>
 #include <string>

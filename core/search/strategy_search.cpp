@@ -59,7 +59,12 @@ SearchResult searchStrategies(const Design& design, const catalog::Catalog& cata
     SearchResult result;
     EvaluateOptions evaluateOptions;
     evaluateOptions.max_devices = options.max_devices;
+    evaluateOptions.cancel = options.cancel;
     const PreparedDesign prepared = prepareDesign(design, catalog, evaluateOptions);
+    if (isCancelled(options.cancel)) {
+        result.cancelled = true;
+        return result;
+    }
     const catalog::Model* model = resolveModel(design, catalog);
     if (!prepared.ok() || !model) {
         result.reasons = prepared.base.reasons;
@@ -90,13 +95,14 @@ SearchResult searchStrategies(const Design& design, const catalog::Catalog& cata
         std::vector<Ranked> mine;
         Design variant = design;
         for (std::size_t i = next++; i < total; i = next++) {
-            if (options.cancel && options.cancel->load()) break;
+            if (isCancelled(options.cancel)) break;
             if (std::chrono::steady_clock::now() > deadline) {
                 outOfTime = true;
                 break;
             }
             variant.strategy = space.candidates[i];
-            Results r = evaluatePrepared(prepared, variant, catalog);
+            Results r = evaluatePrepared(prepared, variant, catalog, evaluateOptions);
+            if (r.cancelled) break;
             ++evaluated;
             if (auto score = objectiveScore(options.objective, design.workload, r)) {
                 ++feasible;
@@ -116,7 +122,7 @@ SearchResult searchStrategies(const Design& design, const catalog::Catalog& cata
     for (std::thread& t : pool)
         t.join();
 
-    result.cancelled = options.cancel && options.cancel->load();
+    result.cancelled = isCancelled(options.cancel);
     result.evaluated = evaluated.load();
     if (outOfTime) {
         result.truncated = true;

@@ -3,7 +3,6 @@
 // (prepared once), rank the feasible ones by an objective, keep the best. Runs on several
 // threads, reports progress and can be cancelled; results are deterministic.
 
-#include <atomic>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -11,6 +10,7 @@
 #include <vector>
 
 #include "catalog/catalog.h"
+#include "core/common/cancel.h"
 #include "core/design/design.h"
 #include "core/results/results.h"
 
@@ -31,7 +31,9 @@ struct SearchOptions {
     double time_budget_s = 60;           // wall-clock seconds, preparation included
     // Called now and then from one worker with the fraction done; may be empty.
     std::function<void(double)> progress;
-    const std::atomic<bool>* cancel = nullptr;  // set to stop early (results so far are kept)
+    // Set to stop early: the workers stop taking candidates and the evaluations under way stop
+    // too (results so far are kept).
+    const CancelToken* cancel = nullptr;
 };
 
 struct SearchCandidate {
@@ -56,7 +58,7 @@ SearchResult searchStrategies(const Design& design, const catalog::Catalog& cata
                               const SearchOptions& options = {});
 
 // {"evaluated", "feasible", "elapsed_s", "objective", "score_unit", "results": [{"strategy",
-// "score", "results"}]} (DESIGN.md §3).
+// "score", "results"}]} (docs/cli.md).
 nlohmann::json searchResultToJson(const SearchResult& result, const SearchOptions& options,
                                   bool inference);
 

@@ -1,5 +1,5 @@
 #pragma once
-// Collective algorithms as flows between ranks (DESIGN.md §6): each pattern lists, for every
+// Collective algorithms as flows between ranks (docs/topology.md): each pattern lists, for every
 // group of a parallel dimension at once, who sends to whom, with relative weights. The comm
 // model multiplies a pattern by its per-flow volume (e.g. 2(n-1)/n·S for a ring all-reduce).
 

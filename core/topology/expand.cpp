@@ -1,5 +1,5 @@
 // expand(): a design's replication (item and group counts), node templates and fabrics as an
-// explicit graph (DESIGN.md §2 Replication). Everything is counted before anything is
+// explicit graph (docs/design-file.md Replication). Everything is counted before anything is
 // allocated, so a design past the limits is refused with a message instead of exhausting memory.
 
 #include <algorithm>
@@ -320,6 +320,8 @@ private:
             ItemPlan& plan = m_items[i];
             plan.base = static_cast<long long>(g.vertices.size());
             const auto index = static_cast<std::uint32_t>(i);
+            const RefId ref =
+                plan.stride <= 0 || plan.node || it.ref.empty() ? kNoRef : g.internRef(it.ref);
             for (long long n = 0; n < plan.instances && plan.stride > 0; ++n) {
                 const auto instance = static_cast<std::uint32_t>(n);
                 if (plan.node) {
@@ -328,8 +330,7 @@ private:
                 }
                 if (it.kind == ItemKind::accelerator)
                     g.accelerators.push_back(static_cast<std::uint32_t>(g.vertices.size()));
-                g.vertices.push_back(Vertex{vertexKind(it.kind), index, instance, -1, 0,
-                                            it.ref.empty() ? nullptr : &it.ref});
+                g.vertices.push_back(Vertex{vertexKind(it.kind), index, instance, -1, 0, ref});
             }
         }
     }
@@ -382,6 +383,7 @@ private:
         const long long period = std::lcm(plan.portsFrom, plan.portsTo);
         const bool fromFabric = item(plan.from).kind == ItemKind::fabric;
         const bool toFabric = item(plan.to).kind == ItemKind::fabric;
+        const RefId ref = m_result.graph.internRef(l.ref);
         for (long long s = 0; s < plan.scopes; ++s) {
             for (long long n = 0; n < big; ++n) {
                 // Star, one-to-one and round-robin striping are all "n modulo the side's size".
@@ -401,17 +403,16 @@ private:
                                              owner,
                                              static_cast<int>(k),
                                              plan.link,
-                                             &l.ref};
+                                             ref};
                         const int fabric = fromFabric ? plan.from : plan.to;
                         m_fabricSlots[fabric][static_cast<std::size_t>(fromFabric ? a : b)]
                             .push_back(att);
                         continue;
                     }
-                    m_result.graph.edges.push_back(
-                        Edge{portVertex(plan.from, a, j), portVertex(plan.to, b, j),
-                             plan.link->bandwidth_gb_s * lanes, plan.link->latency_ns, lanes,
-                             static_cast<std::int32_t>(k), static_cast<std::uint32_t>(plan.from),
-                             &l.ref});
+                    m_result.graph.edges.push_back(Edge{
+                        portVertex(plan.from, a, j), portVertex(plan.to, b, j),
+                        plan.link->bandwidth_gb_s * lanes, plan.link->latency_ns, lanes,
+                        static_cast<std::int32_t>(k), static_cast<std::uint32_t>(plan.from), ref});
                 }
             }
         }

@@ -32,12 +32,14 @@ FabricBuilder::FabricBuilder(const FabricContext& context, Graph& graph, Diagnos
     m_switch = context.catalog.switchEntry(params().switch_ref);
     m_link = context.catalog.link(params().link);
     m_radix = m_switch ? m_switch->radix : 0;
+    m_switchRef = graph.internRef(params().switch_ref);
+    m_linkRef = m_link ? graph.internRef(params().link) : kNoRef;
 }
 
 std::uint32_t FabricBuilder::addSwitch(int tier) {
     const auto v = static_cast<std::uint32_t>(m_graph.vertices.size());
     m_graph.vertices.push_back(Vertex{VertexKind::switch_, m_context.itemIndex, m_context.instance,
-                                      -1, tier, &params().switch_ref});
+                                      -1, tier, m_switchRef});
     return v;
 }
 
@@ -47,7 +49,7 @@ void FabricBuilder::connect(std::uint32_t a, std::uint32_t b, long long lanes) {
         m_link ? m_link->bandwidth_gb_s : (m_switch ? m_switch->port_gbps / 8.0 : 0);
     m_graph.edges.push_back(Edge{a, b, perLane_gb_s * static_cast<double>(lanes),
                                  m_link ? m_link->latency_ns : 0, static_cast<std::uint32_t>(lanes),
-                                 -1, m_context.itemIndex, m_link ? &params().link : nullptr});
+                                 -1, m_context.itemIndex, m_linkRef});
 }
 
 void FabricBuilder::attach(const FabricAttachment& a, std::uint32_t fabricSwitch) {

@@ -21,7 +21,7 @@ struct FabricAttachment {
     std::uint64_t owner = 0;        // the node/item instance it belongs to (torus positions)
     std::int32_t design_link = -1;  // the design link that attached it
     const catalog::Link* link = nullptr;
-    const std::string* ref = nullptr;  // catalog link id of that design link
+    RefId ref = kNoRef;  // catalog link id of that design link
 };
 
 // What one fabric instance will hold, counted before anything is built by the generators'

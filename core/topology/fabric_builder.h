@@ -34,6 +34,8 @@ private:
     const catalog::Switch* m_switch = nullptr;
     const catalog::Link* m_link = nullptr;
     int m_radix = 0;
+    RefId m_switchRef = kNoRef;
+    RefId m_linkRef = kNoRef;
 };
 
 // The largest balanced dragonfly's group count for a router radix (a * h + 1).

@@ -9,28 +9,28 @@ namespace {
 constexpr double kMinBandwidth_b_s = 1e6;  // a link listed without bandwidth: 1 MB/s, warned
 }  // namespace
 
-std::string collectiveName(const CollectiveRequest& r) {
-    return std::string(toString(r.dim)) + " " + toString(r.op);
+FlowCommModel::FlowCommModel(std::shared_ptr<const Graph> graph, const Design& design,
+                             const catalog::Catalog& catalog, const FlowModelOptions& options)
+    : m_graph(std::move(graph)), m_design(design), m_catalog(catalog), m_options(options) {
+    m_placement = std::make_unique<Placement>(*m_graph, design, m_warnings);
+    m_labels = std::make_unique<LinkLabels>(*m_graph, design);
+    m_router = std::make_unique<Router>(*m_graph, catalog, options.cancel);
+    m_connected = placedDevicesConnected();
+    initBandwidths();
 }
 
-FlowCommModel::FlowCommModel(Graph graph, const Design& design, const catalog::Catalog& catalog,
-                             const FlowModelOptions& options)
-    : m_graph(std::move(graph)), m_design(design), m_catalog(catalog), m_options(options) {
-    m_placement = std::make_unique<Placement>(m_graph, design, m_warnings);
-    m_labels = std::make_unique<LinkLabels>(m_graph, design);
-    m_router = std::make_unique<Router>(m_graph, catalog);
-    m_connected = placedDevicesConnected();
-    m_bandwidth_b_s.resize(static_cast<Eigen::Index>(2 * m_graph.edges.size()));
+// Achieved bandwidth per link direction: the link's rate times the collective efficiency of
+// its class (scale-up or scale-out).
+void FlowCommModel::initBandwidths() {
+    const Graph& graph = *m_graph;
+    m_bandwidth_b_s.resize(static_cast<Eigen::Index>(2 * graph.edges.size()));
+    std::vector<const catalog::Link*> links(graph.refs.size(), nullptr);  // per catalog id
+    for (std::size_t r = 0; r < graph.refs.size(); ++r)
+        links[r] = m_catalog.link(graph.refs[r]);
     bool warned = false;
-    std::unordered_map<const std::string*, const catalog::Link*> links;  // few distinct refs
-    for (std::size_t e = 0; e < m_graph.edges.size(); ++e) {
-        const Edge& edge = m_graph.edges[e];
-        const catalog::Link* link = nullptr;
-        if (edge.ref) {
-            auto [it, added] = links.emplace(edge.ref, nullptr);
-            if (added) it->second = catalog.link(*edge.ref);
-            link = it->second;
-        }
+    for (std::size_t e = 0; e < graph.edges.size(); ++e) {
+        const Edge& edge = graph.edges[e];
+        const catalog::Link* link = edge.ref < links.size() ? links[edge.ref] : nullptr;
         const bool scaleUp = link ? link->cls == catalog::LinkClass::scale_up
                                   : m_router->domains().internal(static_cast<std::uint32_t>(e));
         double bw = edge.bandwidth_gb_s * 1e9 *
@@ -51,7 +51,8 @@ FlowCommModel::FlowCommModel(Graph graph, const Design& design, const catalog::C
 FlowCommModel::~FlowCommModel() = default;
 
 bool FlowCommModel::placedDevicesConnected() const {
-    std::vector<std::uint32_t> parent(m_graph.vertices.size());
+    const Graph& graph = *m_graph;
+    std::vector<std::uint32_t> parent(graph.vertices.size());
     for (std::uint32_t v = 0; v < parent.size(); ++v)
         parent[v] = v;
     auto find = [&](std::uint32_t v) {
@@ -59,7 +60,7 @@ bool FlowCommModel::placedDevicesConnected() const {
             v = parent[v] = parent[parent[v]];
         return v;
     };
-    for (const Edge& e : m_graph.edges)
+    for (const Edge& e : graph.edges)
         parent[find(e.a)] = find(e.b);
     if (!m_placement->valid() || m_placement->ranks() == 0) return false;
     const std::uint32_t root = find(m_placement->device(0));
@@ -75,10 +76,6 @@ int FlowCommModel::column(FlowPattern pattern, ParallelDim dim) const {
     const RankGroups groups = m_placement->groups(dim);
     const std::vector<FlowDemand> flows = patternFlows(pattern, groups, *m_placement);
     RoutedClass routed = m_router->route(flows);
-    if (routed.unreachable > 0)
-        m_warnings.push_back(std::to_string(routed.unreachable) + " flows of the " + toString(dim) +
-                             " " + toString(pattern) +
-                             " have no path through the hardware graph; they are left out");
     double worst = 0;
     std::uint32_t binding = 0;
     for (Eigen::SparseVector<double>::InnerIterator in(routed.loads); in; ++in) {
@@ -90,6 +87,7 @@ int FlowCommModel::column(FlowPattern pattern, ParallelDim dim) const {
     }
     const int col = static_cast<int>(m_classes.size());
     m_classes.push_back(std::move(routed));
+    m_classKeys.push_back(key);
     m_secondsPerByte.push_back(worst);
     m_bindingDir.push_back(binding);
     m_routingStale = true;
@@ -97,7 +95,7 @@ int FlowCommModel::column(FlowPattern pattern, ParallelDim dim) const {
     return col;
 }
 
-// Per-rank volumes of the textbook algorithms (DESIGN.md §6; Thakur et al. 2005 for ring,
+// Per-rank volumes of the textbook algorithms (docs/topology.md; Thakur et al. 2005 for ring,
 // NCCL's double binary tree): each phase's flows carry `volume` bytes per unit weight.
 std::vector<FlowCommModel::Plan> FlowCommModel::candidates(const CollectiveRequest& r) const {
     std::vector<Plan> out;
@@ -179,9 +177,11 @@ CollectiveCost FlowCommModel::toCost(const Plan& plan) const {
     c.time_s = plan.bandwidth_s + plan.latency_s;
     if (plan.phases.empty() || !(plan.binding_busy_s > 0)) return c;
     const std::uint32_t e = plan.binding_dir / 2;
-    const Edge& edge = m_graph.edges[e];
+    const Edge& edge = m_graph->edges[e];
+    const std::uint32_t from = plan.binding_dir % 2 == 0 ? edge.a : edge.b;
     c.binding_tier = m_labels->tier(e);
-    c.binding_link = m_labels->link(e, plan.binding_dir % 2 == 0 ? edge.a : edge.b);
+    c.binding_link = m_labels->link(e, from);
+    c.binding_item = m_labels->itemId(from == edge.a ? edge.b : edge.a);
     c.binding_utilization = c.time_s > 0 ? plan.binding_busy_s / c.time_s : 0;
     return c;
 }
@@ -217,9 +217,7 @@ Eigen::VectorXd FlowCommModel::loadsOf(std::span<const Plan> plans) const {
 
 CollectiveCost FlowCommModel::cost(const CollectiveRequest& request) const {
     std::lock_guard lock(m_mutex);
-    Plan plan = best(request);
-    m_recorded[{request.op, request.dim}] = Recorded{request, plan};
-    return toCost(plan);
+    return toCost(best(request));
 }
 
 // Collectives that overlap share links: their volumes add up in one routing-matrix product,
@@ -230,7 +228,6 @@ CollectiveCost FlowCommModel::concurrentCost(std::span<const CollectiveRequest> 
     double latency = 0;
     for (const CollectiveRequest& r : requests) {
         plans.push_back(best(r));
-        m_recorded[{r.op, r.dim}] = Recorded{r, plans.back()};
         latency = std::max(latency, plans.back().latency_s);
     }
     const Eigen::VectorXd loads = loadsOf(plans);

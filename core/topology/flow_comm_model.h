@@ -6,6 +6,10 @@
 // collective's time is its busiest link's bytes over that link's achieved bandwidth, plus
 // per-step latency. Among ring, tree and hierarchical algorithms it takes the fastest, as
 // NCCL's tuner does by message size.
+//
+// Asking costs nothing observable: routes are memoized (under a mutex, so one model serves
+// several threads), and the network report is built from the explicit list of collectives a
+// step issued (network()), not from whatever was asked before.
 
 #include <Eigen/SparseCore>
 #include <map>
@@ -15,42 +19,45 @@
 #include <vector>
 
 #include "catalog/catalog.h"
+#include "core/comm/collective_efficiency.h"
+#include "core/comm/comm_model.h"
+#include "core/comm/issued_collectives.h"
+#include "core/common/cancel.h"
 #include "core/design/design.h"
-#include "core/perf/collective_efficiency.h"
-#include "core/perf/comm_model.h"
+#include "core/results/network_results.h"
 #include "core/topology/collective_flows.h"
 #include "core/topology/graph.h"
 #include "core/topology/link_labels.h"
-#include "core/topology/network_results.h"
 #include "core/topology/placement.h"
 #include "core/topology/router.h"
 
 namespace infraplan {
 
-// "dp all-reduce": how results and bottlenecks name a collective.
-std::string collectiveName(const CollectiveRequest& request);
-
 struct FlowModelOptions {
     CollectiveEfficiency efficiency;
-    int top_links = 20;  // links listed in NetworkResults
+    int top_links = 20;                   // links listed in NetworkResults
+    const CancelToken* cancel = nullptr;  // routing stops early once it is set
 };
 
 class FlowCommModel final : public CommModel {
 public:
-    // Keeps references to `design` and `catalog`; takes the expanded graph.
-    FlowCommModel(Graph graph, const Design& design, const catalog::Catalog& catalog,
-                  const FlowModelOptions& options = {});
+    // Keeps references to `design` and `catalog`, which must outlive it; shares the expanded
+    // graph (a prepared design's, reused by every evaluation of the same hardware).
+    FlowCommModel(std::shared_ptr<const Graph> graph, const Design& design,
+                  const catalog::Catalog& catalog, const FlowModelOptions& options = {});
     ~FlowCommModel() override;
 
     CollectiveCost cost(const CollectiveRequest& request) const override;
     CollectiveCost concurrentCost(std::span<const CollectiveRequest> requests) const override;
 
-    // Every collective costed so far (the last request of each kind), summarised.
-    NetworkResults network() const;
+    // The results section for the collectives a step issued (one entry each, in list order):
+    // their algorithms and binding links, the tiers they load and the busiest links.
+    NetworkResults network(std::span<const IssuedCollective> issued) const;
+    // What building the model found (placement, links without bandwidth).
     const std::vector<std::string>& warnings() const { return m_warnings; }
     // Whether every placed device can reach every other through the graph.
     bool connected() const { return m_connected; }
-    const Graph& graph() const { return m_graph; }
+    const Graph& graph() const { return *m_graph; }
     const Placement& placement() const { return *m_placement; }
 
     // Memory items as offload targets (issue 5 item 6), all placed devices streaming at once.
@@ -73,26 +80,25 @@ private:
         std::uint32_t binding_dir = 0;
         double binding_busy_s = 0;
     };
-    struct Recorded {
-        CollectiveRequest request;
-        Plan plan;
-    };
-
     bool placedDevicesConnected() const;
     std::optional<NetworkMemoryTier> memoryTier(std::uint32_t item) const;  // m_mutex held
     int column(FlowPattern pattern, ParallelDim dim) const;  // routes the class on first use
-    std::vector<Plan> candidates(const CollectiveRequest& r) const;
+    std::vector<Plan> candidates(const CollectiveRequest& r) const;  // m_mutex held
     void evaluate(Plan& plan) const;
     Plan best(const CollectiveRequest& r) const;
     CollectiveCost toCost(const Plan& plan) const;
     Eigen::VectorXd loadsOf(std::span<const Plan> plans) const;
     const Eigen::SparseMatrix<double>& routing() const;
+    void initBandwidths();
+    // Warnings for flow classes the listed collectives route that have unreachable flows.
+    std::vector<std::string> routingWarnings(std::span<const IssuedCollective> issued) const;
+    std::vector<NetworkTier> tierCapacities() const;
 
-    Graph m_graph;
+    std::shared_ptr<const Graph> m_graph;
     const Design& m_design;
     const catalog::Catalog& m_catalog;
     FlowModelOptions m_options;
-    mutable std::vector<std::string> m_warnings;
+    std::vector<std::string> m_warnings;
     std::unique_ptr<Placement> m_placement;
     std::unique_ptr<LinkLabels> m_labels;
     Eigen::VectorXd m_bandwidth_b_s;  // achieved, per link direction
@@ -101,11 +107,11 @@ private:
     mutable std::unique_ptr<Router> m_router;
     mutable std::map<std::pair<FlowPattern, ParallelDim>, int> m_columns;
     mutable std::vector<RoutedClass> m_classes;
+    mutable std::vector<std::pair<FlowPattern, ParallelDim>> m_classKeys;  // per class
     mutable std::vector<double> m_secondsPerByte;     // per class: busiest direction
     mutable std::vector<std::uint32_t> m_bindingDir;  // per class
     mutable Eigen::SparseMatrix<double> m_routing;    // directions x classes, built on demand
     mutable bool m_routingStale = false;
-    mutable std::map<std::pair<Collective, ParallelDim>, Recorded> m_recorded;
     mutable std::map<ParallelDim, NodeSplit> m_splits;  // per dimension, on first use
 };
 

@@ -2,6 +2,9 @@
 // The explicit hardware graph of a design: every replicated item and every node-template part
 // becomes a vertex, every physical connection an edge. Vertices keep the index of the design
 // item they came from, so results can be shown on what the user drew. Built by expand().
+// The graph owns everything it refers to: catalog ids are indices into its own string table,
+// so it stays valid after the design or catalog it was expanded from is gone (a reused
+// preparation checks that a design still matches it: PreparedDesign::matches).
 
 #include <cstdint>
 #include <string>
@@ -13,6 +16,10 @@
 
 namespace infraplan {
 
+// Index into Graph::refs; kNoRef = none.
+using RefId = std::uint32_t;
+inline constexpr RefId kNoRef = ~RefId{0};
+
 enum class VertexKind : std::uint8_t { accelerator, memory, switch_, nic, cpu };
 
 struct Vertex {
@@ -21,7 +28,7 @@ struct Vertex {
     std::uint32_t instance = 0;  // which replica of that item (0 .. total instances - 1)
     std::int32_t part = -1;      // position inside a node template (GPU 3, NIC 5); -1 otherwise
     std::int32_t tier = 0;       // switches: 0 scale-up, 1 leaf, 2 spine, 3 core (fabrics)
-    const std::string* ref = nullptr;  // catalog id (points into the design or the catalog)
+    RefId ref = kNoRef;          // catalog id
 };
 
 struct Edge {
@@ -29,9 +36,9 @@ struct Edge {
     double bandwidth_gb_s = 0;   // per direction, all lanes together
     double latency_ns = 0;
     std::uint32_t lanes = 1;
-    std::int32_t design_link = -1;     // index into Design::hardware.links; -1 = generated/internal
-    std::uint32_t item = 0;            // the design item that owns it (fabric/node for generated)
-    const std::string* ref = nullptr;  // catalog link id
+    std::int32_t design_link = -1;  // index into Design::hardware.links; -1 = generated/internal
+    std::uint32_t item = 0;         // the design item that owns it (fabric/node for generated)
+    RefId ref = kNoRef;             // catalog link id
 };
 
 struct Graph {
@@ -39,6 +46,12 @@ struct Graph {
     std::vector<Edge> edges;
     std::vector<std::uint32_t> accelerators;  // vertex indices of accelerators, in rank order
     long long nodes = 0;                      // node-template instances
+    std::vector<std::string> refs;            // catalog ids, each once (RefId indexes them)
+
+    // The catalog id `id` names, or null for kNoRef.
+    const std::string* ref(RefId id) const { return id < refs.size() ? &refs[id] : nullptr; }
+    // The id of `catalogId` in refs, added on first use; kNoRef for an empty id.
+    RefId internRef(const std::string& catalogId);
 };
 
 // Every kind of vertex counts (switches, NICs, CPUs, memory items), not only accelerators: the

@@ -1,25 +1,32 @@
 #pragma once
 // The topology engine's part of evaluate(): build the flow-level comm model over the expanded
-// graph for the engines to use, then report what they asked of the network (results.network)
-// and which link tier binds each communication phase that matters (results.bottlenecks).
+// graph for the engines to use, then report the collectives a step issued (results.network).
 
 #include <memory>
+#include <optional>
+#include <string>
 
 #include "catalog/catalog.h"
+#include "core/comm/issued_collectives.h"
+#include "core/common/cancel.h"
 #include "core/design/design.h"
-#include "core/results/results.h"
+#include "core/results/network_results.h"
 #include "core/topology/flow_comm_model.h"
 
 namespace infraplan {
 
-// The model, or nullptr (with a warning in results) when the placed devices are not all
-// connected, so the engines fall back to their per-tier estimate.
-std::unique_ptr<FlowCommModel> makeNetworkModel(const Design& design,
-                                                const catalog::Catalog& catalog, const Graph& graph,
-                                                Results& results);
+struct NetworkModel {
+    // Null when the strategy's ranks do not fit the devices (the engines report that) or the
+    // placed devices are not all connected; the engines then use their per-tier estimate.
+    std::unique_ptr<FlowCommModel> model;
+    std::optional<std::string> warning;  // why the flow-level model is not used
+};
 
-// Fills results.network and adds a bottleneck for every communication phase that takes at
-// least 5% of the training step, naming its binding link tier.
-void addNetworkResults(const FlowCommModel& model, const Design& design, Results& results);
+NetworkModel makeNetworkModel(const Design& design, const catalog::Catalog& catalog,
+                              std::shared_ptr<const Graph> graph, const CancelToken* cancel);
+
+// results.network for the collectives a step issued.
+NetworkResults evaluateNetwork(const FlowCommModel& model,
+                               std::span<const IssuedCollective> issued);
 
 }  // namespace infraplan

@@ -38,8 +38,8 @@ std::optional<NetworkMemoryTier> FlowCommModel::memoryTier(std::uint32_t i) cons
     if (!m_placement->valid() || i >= items.size() || items[i].kind != ItemKind::memory)
         return std::nullopt;
     std::vector<std::uint32_t> targets;
-    for (std::uint32_t v = 0; v < m_graph.vertices.size(); ++v)
-        if (m_graph.vertices[v].item == i) targets.push_back(v);
+    for (std::uint32_t v = 0; v < m_graph->vertices.size(); ++v)
+        if (m_graph->vertices[v].item == i) targets.push_back(v);
     if (targets.empty()) return std::nullopt;
     const catalog::MemoryNode* node = m_catalog.memory(items[i].ref);
     NetworkMemoryTier tier;
@@ -68,7 +68,7 @@ std::optional<NetworkMemoryTier> FlowCommModel::memoryTier(std::uint32_t i) cons
         double aggregate_b_s = devices / secondsPerByte;
         const auto e = static_cast<std::uint32_t>(binding / 2);
         tier.binding =
-            m_labels->link(e, binding % 2 == 0 ? m_graph.edges[e].a : m_graph.edges[e].b);
+            m_labels->link(e, binding % 2 == 0 ? m_graph->edges[e].a : m_graph->edges[e].b);
         const double media_b_s =
             node ? node->bandwidth_gb_s * 1e9 * static_cast<double>(targets.size()) : 0;
         if (media_b_s > 0 && media_b_s < aggregate_b_s) {

@@ -99,24 +99,27 @@ void emitNodeInstance(const NodeLayout& layout, std::uint32_t item, std::uint32_
     const auto base = static_cast<std::uint32_t>(graph.vertices.size());
     const catalog::NodeTemplate& node = *layout.node;
     const catalog::Accelerator& acc = *layout.accelerator;
-    auto addVertex = [&](VertexKind kind, int part, int tier, const std::string* ref) {
+    auto addVertex = [&](VertexKind kind, int part, int tier, RefId ref) {
         graph.vertices.push_back(Vertex{kind, item, instance, part, tier, ref});
     };
+    const RefId accRef = graph.internRef(node.accelerator);
     for (int i = 0; i < layout.accelerators; ++i) {
         graph.accelerators.push_back(base + static_cast<std::uint32_t>(i));
-        addVertex(VertexKind::accelerator, i, 0, &node.accelerator);
+        addVertex(VertexKind::accelerator, i, 0, accRef);
     }
+    const RefId switchRef = graph.internRef(node.scaleup_switch);
     for (int k = 0; k < layout.switches; ++k)
-        addVertex(VertexKind::switch_, layout.switchPart(k), 0, &node.scaleup_switch);
+        addVertex(VertexKind::switch_, layout.switchPart(k), 0, switchRef);
+    const RefId nicRef = graph.internRef(node.nic);
     for (int k = 0; k < layout.nics; ++k)
-        addVertex(VertexKind::nic, layout.nicPart(k), 0, &node.nic);
-    addVertex(VertexKind::cpu, layout.hostPart(), 0, nullptr);
+        addVertex(VertexKind::nic, layout.nicPart(k), 0, nicRef);
+    addVertex(VertexKind::cpu, layout.hostPart(), 0, kNoRef);
 
     const catalog::Link* up = layout.scaleup_link;
     const double upLatency_ns = up ? up->latency_ns : 0;
-    const std::string* upRef = up ? &node.scaleup_link : nullptr;
-    auto addEdge = [&](int a, int b, double bandwidth_gb_s, double latency_ns,
-                       const std::string* ref, const catalog::Link* link) {
+    const RefId upRef = up ? graph.internRef(node.scaleup_link) : kNoRef;
+    auto addEdge = [&](int a, int b, double bandwidth_gb_s, double latency_ns, RefId ref,
+                       const catalog::Link* link) {
         std::uint32_t lanes = 1;
         if (link && link->bandwidth_gb_s > 0)
             lanes = static_cast<std::uint32_t>(
@@ -162,7 +165,7 @@ void emitNodeInstance(const NodeLayout& layout, std::uint32_t item, std::uint32_
     const catalog::Link* pcie = layout.host_link;
     const double pcie_gb_s = pcie ? pcie->bandwidth_gb_s : kPcieGen5X16_gb_s;
     const double pcieLatency_ns = pcie ? pcie->latency_ns : 0;
-    const std::string* pcieRef = pcie ? &pcie->id : nullptr;
+    const RefId pcieRef = pcie ? graph.internRef(pcie->id) : kNoRef;
     for (int k = 0; k < layout.nics; ++k)
         addEdge(k % n, layout.nicPart(k), pcie_gb_s, pcieLatency_ns, pcieRef, pcie);
     for (int i = 0; i < n; ++i)

@@ -1,6 +1,6 @@
 #include "core/topology/placement.h"
 
-#include "core/perf/tier_comm_model.h"
+#include "core/comm/rank_layout.h"
 #include "core/topology/checked_count.h"
 
 #include <algorithm>

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "core/comm/comm_model.h"
 #include "core/design/design.h"
-#include "core/perf/comm_model.h"
 #include "core/topology/graph.h"
 
 namespace infraplan {

@@ -4,7 +4,7 @@
 #include <limits>
 #include <map>
 
-#include "core/evaluate/cancel.h"
+#include "core/common/cancel.h"
 
 namespace infraplan {
 namespace {
@@ -20,19 +20,19 @@ struct Router::CoreTree {
 
 Router::~Router() = default;
 
-Router::Router(const Graph& graph, const catalog::Catalog& catalog) : m_graph(graph) {
+Router::Router(const Graph& graph, const catalog::Catalog& catalog, const CancelToken* cancel)
+    : m_graph(graph), m_cancel(cancel) {
     m_adj.build(graph);
     const std::size_t n = graph.vertices.size();
     m_transitNs.assign(n, 0.f);
-    std::unordered_map<const std::string*, float> latencyOf;  // few distinct refs
+    std::vector<float> latencyOf(graph.refs.size(), 0.f);  // per catalog id: a switch's latency
+    for (std::size_t r = 0; r < graph.refs.size(); ++r)
+        if (const catalog::Switch* sw = catalog.switchEntry(graph.refs[r]))
+            latencyOf[r] = static_cast<float>(sw->latency_ns);
     for (std::size_t v = 0; v < n; ++v) {
         const Vertex& vx = graph.vertices[v];
-        if (vx.kind != VertexKind::switch_ || !vx.ref) continue;
-        auto [it, added] = latencyOf.emplace(vx.ref, 0.f);
-        if (added)
-            if (const catalog::Switch* sw = catalog.switchEntry(*vx.ref))
-                it->second = static_cast<float>(sw->latency_ns);
-        m_transitNs[v] = it->second;
+        if (vx.kind == VertexKind::switch_ && vx.ref < latencyOf.size())
+            m_transitNs[v] = latencyOf[vx.ref];
     }
     m_domains = std::make_unique<RouteDomains>(graph, m_adj, m_transitNs);
     const RouteDomains& dom = *m_domains;
@@ -293,7 +293,7 @@ void Router::flushCore() {
     std::vector<double> flow(m_coreVertex.size(), 0.0);
     std::vector<std::vector<std::uint32_t>> level;
     for (std::size_t i = 0; i < m_pending.size();) {
-        if (cancelRequested()) break;  // a cancelled evaluation discards the loads
+        if (isCancelled(m_cancel)) break;  // a cancelled evaluation discards the loads
         const std::uint32_t root = m_pending[i].to;
         const bool viaHost = m_pending[i].via_host;
         const CoreTree& tree = coreTree(root, viaHost);

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "catalog/catalog.h"
+#include "core/common/cancel.h"
 #include "core/topology/graph.h"
 #include "core/topology/route_domains.h"
 
@@ -34,7 +35,10 @@ struct RoutedClass {
 
 class Router {
 public:
-    Router(const Graph& graph, const catalog::Catalog& catalog);
+    // Routing polls `cancel` (may be null) and stops early once it is set; the loads of a
+    // cancelled evaluation are discarded with it.
+    Router(const Graph& graph, const catalog::Catalog& catalog,
+           const CancelToken* cancel = nullptr);
     ~Router();
 
     RoutedClass route(std::span<const FlowDemand> flows);
@@ -66,6 +70,7 @@ private:
     void findTwins();
 
     const Graph& m_graph;
+    const CancelToken* m_cancel = nullptr;
     Adjacency m_adj;
     std::vector<float> m_transitNs;  // switch latency of each vertex (0 for others)
     std::unique_ptr<RouteDomains> m_domains;

@@ -1,17 +1,19 @@
 // infraplan-cli as a user runs it: exit codes, messages that name the place, bad input of every
 // kind (each must end in exit 1 with a pointer, never a crash or hang).
+#include <QRegularExpression>
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
 
 #include "tests/cli_runner.h"
+#include "tests/core/example_designs.h"
 
 namespace {
 
 using Run = CliRun;
 
 QString example(const char* name) {
-    return QStringLiteral(INFRAPLAN_SOURCE_DIR "/resources/examples/") + name;
+    return QString::fromStdString(infraplan::test::examplePath(name));
 }
 
 QByteArray minimalDesign() {
@@ -27,11 +29,7 @@ class TestCli : public QObject {
     QTemporaryDir m_dir;
 
     QString write(const QString& name, const QByteArray& content) {
-        const QString path = m_dir.filePath(name);
-        QFile file(path);
-        if (!file.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
-        file.write(content);
-        return path;
+        return writeTestFile(m_dir.path(), name, content);
     }
 
 private Q_SLOTS:
@@ -81,6 +79,26 @@ private Q_SLOTS:
             QVERIFY2(results.contains(key), key);
         QVERIFY(results["feasible"].is_boolean());
         QVERIFY(results["devices"].is_number_integer());
+    }
+
+    // The text output reads the results schema: its keys in the contract's order, with units.
+    void evaluateTextHasUnitsAndSchemaPrintsTheContract() {
+        Run text = runCli({"evaluate", example("dgx-h100-training.json")});
+        QVERIFY2(text.exit_code == 0, qPrintable(text.err));
+        const QRegularExpression step(QStringLiteral("\n    step_time_s: [0-9.]+ s\n"));
+        QVERIFY2(text.out.contains(step), qPrintable(text.out.left(2000)));
+        QVERIFY(text.out.contains(QRegularExpression(QStringLiteral("\n    mfu: [0-9.]+ %\n"))));
+        QVERIFY(text.out.indexOf("  feasible:") < text.out.indexOf("  training:"));
+        Run schema = runCli({"schema", "--json"});
+        QVERIFY2(schema.exit_code == 0, qPrintable(schema.err));
+        bool sawStep = false;
+        for (const auto& field : nlohmann::json::parse(schema.out.toStdString()))
+            if (field["key"] == "training.step_time_s")
+                sawStep = field["unit"] == "s" && field["modes"] == "training";
+        QVERIFY(sawStep);
+        Run markdown = runCli({"schema", "--markdown"});
+        QVERIFY(markdown.out.contains("| `cost.usd_per_million_tokens` |"));
+        QCOMPARE(runCli({"schema", "--markdown", "--json"}).exit_code, 2);
     }
 
     void setOverridesAndRejectsBadOnes() {
@@ -187,7 +205,9 @@ private Q_SLOTS:
         QCOMPARE(runCli({"report", example("hand-drawn-cxl.json"), "-o", csv}).exit_code, 0);
         QFile csvFile(csv);
         QVERIFY(csvFile.open(QIODevice::ReadOnly));
-        QVERIFY(csvFile.readAll().contains("inventory.devices,8"));
+        const QByteArray rows = csvFile.readAll();
+        QVERIFY(rows.startsWith("metric,value,unit\n"));
+        QVERIFY(rows.contains("\ninventory.devices,8,count\n"));
         QCOMPARE(runCli({"report", example("hand-drawn-cxl.json"), "-o", m_dir.filePath("r.txt")})
                      .exit_code,
                  2);
@@ -195,7 +215,8 @@ private Q_SLOTS:
 
     // Every example becomes a multi-page PDF (page objects counted in the file itself).
     void reportWritesPdfForEveryExample() {
-        const QDir examples(QStringLiteral(INFRAPLAN_SOURCE_DIR "/resources/examples"));
+        const QDir examples(QString::fromUtf8(infraplan::test::sourceDir()) +
+                            QStringLiteral("/resources/examples"));
         const QStringList files = examples.entryList({QStringLiteral("*.json")}, QDir::Files);
         QVERIFY(files.size() >= 4);
         static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![s\\w])"));
@@ -243,4 +264,5 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestCli)
+#include "paths.h"
 #include "tst_cli.moc"

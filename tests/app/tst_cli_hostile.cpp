@@ -11,7 +11,8 @@
 namespace {
 
 QString example(const char* name) {
-    return QStringLiteral(INFRAPLAN_SOURCE_DIR "/resources/examples/") + name;
+    return QString::fromUtf8(infraplan::test::sourceDir()) +
+           QStringLiteral("/resources/examples/") + name;
 }
 
 CliRun hostile(const QStringList& args) {
@@ -34,7 +35,9 @@ CliRun hostileWithRawArgument(const QStringList& before, const QByteArray& raw,
     for (const QString& a : after)
         quoted << "'" + a + "'";
     QProcess shell;
-    shell.start("/bin/sh", {"-c", "exec '" INFRAPLAN_CLI_PATH "' " + quoted.join(' ')});
+    shell.start("/bin/sh",
+                {"-c", QStringLiteral("exec '") + QString::fromUtf8(infraplan::test::cliPath()) +
+                           "' " + quoted.join(' ')});
     CliRun run;
     if (!shell.waitForFinished(30000)) {
         shell.kill();
@@ -55,11 +58,7 @@ class TestCliHostile : public QObject {
     QTemporaryDir m_dir;
 
     QString write(const QString& name, const QByteArray& content) {
-        const QString path = m_dir.filePath(name);
-        QFile file(path);
-        if (!file.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
-        file.write(content);
-        return path;
+        return writeTestFile(m_dir.path(), name, content);
     }
 
 private Q_SLOTS:

@@ -10,16 +10,14 @@
 #include "core/io/design_json.h"
 #include "core/results/results_json.h"
 #include "core/topology/network_eval.h"
+#include "example_designs.h"
 
 using namespace infraplan;
 
 namespace {
 
 Design sixteenK() {
-    LoadResult r = loadDesignFile(std::string(INFRAPLAN_SOURCE_DIR) +
-                                  "/resources/examples/dgx-h100-training.json");
-    if (!r.ok()) return {};
-    Design d = *r.design;
+    Design d = test::example("dgx-h100-training.json");
     for (Item& i : d.hardware.items)
         if (i.id == "dgx") i.count = 2048;
     return d;
@@ -54,8 +52,7 @@ BENCHMARK(BM_Prepare16k)->Unit(benchmark::kMillisecond);
 void BM_NetworkModel16k(benchmark::State& state) {
     const PreparedDesign p = prepareDesign(design(), cat());
     for (auto _ : state) {
-        Results r = p.base;
-        auto model = makeNetworkModel(design(), cat(), *p.graph, r);
+        NetworkModel model = makeNetworkModel(design(), cat(), p.graph, nullptr);
         benchmark::DoNotOptimize(model);
     }
 }

@@ -65,8 +65,7 @@ static void BM_EvaluateInferenceDesign(benchmark::State& state) {
     const catalog::Catalog& catalog = infraplan::catalog::builtinCatalog();
     const Design d = llamaDesign();
     for (auto _ : state) {
-        Results r;
-        evaluateInference(d, catalog, nullptr, r);
+        const InferenceEvaluation r = evaluateInference(d, catalog, nullptr);
         benchmark::DoNotOptimize(r.inference->goodput_rps);
     }
 }

@@ -31,9 +31,9 @@ double maxRssMb() {
     return static_cast<double>(usage.ru_maxrss) / 1024.0;  // Linux reports KiB
 }
 
-// Per-rank message sizes of one GPT-3 175B step (b=1, s=2048, h=12288, bf16; DESIGN.md §6):
-// TP all-reduce of b*s*h activations, PP send of b*s*h, DP all-reduce of the stage's
-// gradients (175e9 / (tp*pp) parameters x 2 bytes).
+// Per-rank message sizes of one GPT-3 175B step (b=1, s=2048, h=12288, bf16;
+// docs/training-engine.md): TP all-reduce of b*s*h activations, PP send of b*s*h, DP all-reduce of
+// the stage's gradients (175e9 / (tp*pp) parameters x 2 bytes).
 const std::vector<CollectiveRequest> kStep{
     {Collective::all_reduce, ParallelDim::tp, 1.0 * 2048 * 12288 * 2},
     {Collective::send_recv, ParallelDim::pp, 1.0 * 2048 * 12288 * 2},
@@ -53,9 +53,9 @@ void expand16k(benchmark::State& state) {
 
 void stepCollectives16k(benchmark::State& state) {
     const Design d = design16k();
-    const ExpandResult r = expand(d, catalog::builtinCatalog());
+    const auto graph = std::make_shared<const Graph>(expand(d, catalog::builtinCatalog()).graph);
     for (auto _ : state) {
-        FlowCommModel model(r.graph, d, catalog::builtinCatalog());
+        FlowCommModel model(graph, d, catalog::builtinCatalog());
         double total = 0;
         for (const CollectiveRequest& c : kStep)
             total += model.cost(c).time_s;
@@ -68,12 +68,13 @@ void stepCollectives16k(benchmark::State& state) {
 
 void networkReport16k(benchmark::State& state) {
     const Design d = design16k();
-    const ExpandResult r = expand(d, catalog::builtinCatalog());
-    FlowCommModel model(r.graph, d, catalog::builtinCatalog());
+    const auto graph = std::make_shared<const Graph>(expand(d, catalog::builtinCatalog()).graph);
+    FlowCommModel model(graph, d, catalog::builtinCatalog());
+    std::vector<IssuedCollective> issued;
     for (const CollectiveRequest& c : kStep)
-        model.cost(c);
+        issued.push_back({c, model.cost(c), 1});
     for (auto _ : state) {
-        NetworkResults net = model.network();
+        NetworkResults net = model.network(issued);
         benchmark::DoNotOptimize(net.links.data());
     }
 }

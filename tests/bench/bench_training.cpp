@@ -1,11 +1,12 @@
 // Training engine benchmarks: one evaluation of the 1T-parameter, 3,072-GPU Megatron case
-// (DESIGN.md §7: well under 100 us on one core without link-level routing), and the fidelity
-// summary over every published run in validation-public.csv.
+// (well under 100 us on one core without link-level routing), and the fidelity summary over
+// every published run of tests/data/validation/training.csv.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 #include "core/evaluate/evaluate.h"
 #include "validation_cases.h"
@@ -14,9 +15,17 @@ using namespace infraplan;
 
 namespace {
 
-const std::vector<validation::Case>& cases() {
-    static const auto all =
-        validation::loadCases(std::string(INFRAPLAN_REFERENCE_DIR) + "/validation-public.csv");
+// The published cases; the program stops with the reason when the data cannot be read.
+const std::vector<validation::TrainingCase>& cases() {
+    static const auto all = [] {
+        std::string error;
+        auto loaded = validation::loadTrainingCases(error);
+        if (!error.empty()) {
+            std::fprintf(stderr, "%s\n", error.c_str());
+            std::exit(1);
+        }
+        return loaded;
+    }();
     return all;
 }
 
@@ -25,26 +34,12 @@ const catalog::Catalog& a100() {
     return c;
 }
 
-// The 1T case of Narayanan et al. Table 1 (T1-10) as a design, or a hand-built twin.
+// The 1T case of Narayanan et al. Table 1 (T1-10) as a design.
 Design oneTrillion() {
     for (const auto& c : cases())
-        if (c.id == "T1-10") return validation::caseDesign(c);
-    validation::Case c;
-    c.id = "T1-10";
-    c.model = "GPT 1T";
-    c.layers = 128;
-    c.hidden = 25600;
-    c.heads = 160;
-    c.vocab = 51200;
-    c.seq_len = 2048;
-    c.devices = 3072;
-    c.precision = "fp16";
-    c.tp = 8;
-    c.pp = 64;
-    c.dp = 6;
-    c.global_batch = 3072;
-    c.recompute = "full";
-    return validation::caseDesign(c);
+        if (c.id == "T1-10") return validation::trainingDesign(c);
+    std::fprintf(stderr, "training.csv has no case T1-10\n");
+    std::exit(1);
 }
 
 // The training engine alone (evaluatePrepared): what a strategy search pays per candidate.
@@ -77,7 +72,7 @@ void BM_ValidationSummary(benchmark::State& state) {
     for (auto _ : state) {
         errors.clear();
         for (const auto& c : cases()) {
-            const Results r = evaluate(validation::caseDesign(c), a100());
+            const Results r = evaluate(validation::trainingDesign(c), a100());
             if (!r.training) continue;
             errors.push_back(std::abs(r.training->step_time_s - c.measured_step_s) /
                              c.measured_step_s);

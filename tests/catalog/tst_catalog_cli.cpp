@@ -1,4 +1,4 @@
-// `infraplan-cli catalog ...` as a new user runs it (DESIGN.md §3, issue 3 acceptance).
+// `infraplan-cli catalog ...` as a new user runs it (docs/cli.md, issue 3 acceptance).
 #include <QtTest>
 
 #include <nlohmann/json.hpp>

@@ -182,8 +182,8 @@ private Q_SLOTS:
         QVERIFY(catalog.accelerator("nvidia-h100-sxm"));
         QVERIFY(anyContains(messages, expected.toStdString()));
         const CliRun run =
-            cli(file, {"validate", QStringLiteral(INFRAPLAN_SOURCE_DIR "/resources/examples/"
-                                                                       "hand-drawn-cxl.json")});
+            cli(file, {"validate", QString::fromUtf8(infraplan::test::sourceDir()) +
+                                       QStringLiteral("/resources/examples/hand-drawn-cxl.json")});
         QVERIFY2(run.exit_code == 0, qPrintable(run.err));
         QVERIFY(run.err.contains("using the built-in catalog only"));
     }

@@ -1,5 +1,5 @@
-// The built-in seed: it loads without a single problem, holds the ids the designs and DESIGN.md
-// §5 name, states the acceptance figures, and every numeric field has a source.
+// The built-in seed: it loads without a single problem, holds the ids the designs and
+// docs/catalog.md name, states the acceptance figures, and every numeric field has a source.
 #include <QtTest>
 
 #include "catalog/builtin.h"
@@ -88,6 +88,36 @@ private slots:
             }
         }
         QVERIFY(checked > 1000);
+    }
+
+    // Sources name the public original, never a private note or a file outside the repository
+    // (the catalog ships to users, who cannot open those).
+    void sourcesNameNoPrivateNotes() {
+        // Split literals, so that a grep of the repository for these names finds none.
+        const char* forbidden[] = {
+            "../"
+            "shared",
+            "facility-and-"
+            "cost",
+            "hardware-"
+            "specs",
+            "validation-"
+            "public",
+            "peers"
+            ".md",
+            "DESIGN"
+            ".md",
+            "STYLE"
+            ".md"};
+        for (const auto& file : seedFiles()) {
+            const std::string text(file.text);
+            for (const char* name : forbidden) {
+                const auto at = text.find(name);
+                QVERIFY2(at == std::string::npos, (std::string(file.name) + " cites " + name +
+                                                   " at offset " + std::to_string(at))
+                                                      .c_str());
+            }
+        }
     }
 
     void sparseFiguresAreHalved() {

@@ -1,22 +1,40 @@
 #pragma once
-// The repository's example and template designs, loaded for tests (fails the test run when
-// one does not load: the examples are part of the product).
-#include <QtGlobal>
-
+// The repository's example and template designs for tests and benchmarks: their paths, and the
+// designs loaded. A design that does not load stops the program with the loader's messages:
+// the examples are part of the product. Plain C++ (no Qt), so benchmarks use it too.
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "core/io/design_json.h"
+#include "paths.h"
 
 namespace infraplan::test {
 
+inline std::string repositoryPath(const std::string& relativePath) {
+    return std::string(sourceDir()) + "/" + relativePath;
+}
+
+inline std::string examplePath(const std::string& file) {
+    return repositoryPath("resources/examples/" + file);
+}
+
 inline Design repositoryDesign(const std::string& relativePath) {
-    LoadResult r = loadDesignFile(std::string(INFRAPLAN_SOURCE_DIR) + "/" + relativePath);
-    if (!r.ok()) qFatal("cannot load %s", relativePath.c_str());
+    LoadResult r = loadDesignFile(repositoryPath(relativePath));
+    if (!r.ok()) {
+        std::fprintf(stderr, "cannot load %s:\n%s", relativePath.c_str(),
+                     r.diagnostics.toString().c_str());
+        std::abort();
+    }
     return *r.design;
 }
 
-inline Design example(const char* file) {
-    return repositoryDesign(std::string("resources/examples/") + file);
+inline Design example(const std::string& file) {
+    return repositoryDesign("resources/examples/" + file);
+}
+
+inline Design templateDesign(const std::string& file) {
+    return repositoryDesign("resources/templates/" + file);
 }
 
 }  // namespace infraplan::test

@@ -38,7 +38,7 @@ inline catalog::Catalog makeCatalog() {
     dgx.nics = 8;
     dgx.nic = "nvidia-connectx-7";
     dgx.rack_units = 8;
-    dgx.price_usd = 300000;  // low end of reseller quotes ($300-450k; reference hardware-specs.csv)
+    dgx.price_usd = 300000;  // low end of reseller quotes ($300-450k)
     c.put(dgx);
 
     catalog::Switch qm9700 = *c.switchEntry("nvidia-quantum-2-qm9700");

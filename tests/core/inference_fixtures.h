@@ -3,13 +3,14 @@
 // design builder (on the built-in catalog's entries).
 
 #include "catalog/catalog.h"
+#include "core/comm/comm_model.h"
 #include "core/design/design.h"
-#include "core/perf/comm_model.h"
+#include "core/perf/inference_engine.h"
 
 namespace infraplan::test {
 
 // Ring all-reduce over the TP group on the scale-up link: 2(n-1)/n * S / beta + 2(n-1) alpha
-// (DESIGN.md §6). Other collectives: bytes over beta plus one alpha.
+// (docs/training-engine.md). Other collectives: bytes over beta plus one alpha.
 class RingComm : public CommModel {
 public:
     RingComm(int ranks, double bandwidth_b_s, double latency_s)
@@ -51,6 +52,20 @@ inline Design servingDesign(const std::string& device, long long devices, const 
     d.workload.seq_len = 32768;
     d.strategy.tp = tp;
     return d;
+}
+
+// The inference engine's section alone, as the Results these suites check.
+inline Results inferenceOnly(const Design& d, const catalog::Catalog& catalog,
+                             const CommModel* comm, const InferenceOptions& options = {}) {
+    InferenceEvaluation e = evaluateInference(d, catalog, comm, options);
+    Results r;
+    r.feasible = e.messages.feasible;
+    r.reasons = std::move(e.messages.reasons);
+    r.warnings = std::move(e.messages.warnings);
+    r.inference = std::move(e.inference);
+    r.memory = std::move(e.memory);
+    r.bottlenecks = std::move(e.bottlenecks);
+    return r;
 }
 
 }  // namespace infraplan::test

@@ -5,14 +5,11 @@
 #include "catalog/catalog.h"
 #include "core/design/validate.h"
 #include "core/io/design_json.h"
+#include "example_designs.h"
 
 using namespace infraplan;
 
 namespace {
-
-std::string examplePath(const char* name) {
-    return std::string(INFRAPLAN_SOURCE_DIR) + "/resources/examples/" + name;
-}
 
 nlohmann::json minimalDocument() {
     return nlohmann::json::parse(R"({
@@ -40,7 +37,7 @@ private Q_SLOTS:
     }
     void examplesLoadAndValidate() {
         QFETCH(QString, file);
-        LoadResult loaded = loadDesignFile(examplePath(file.toUtf8().constData()));
+        LoadResult loaded = loadDesignFile(test::examplePath(file.toUtf8().constData()));
         QVERIFY2(loaded.ok(), loaded.diagnostics.toString().c_str());
         Diagnostics checks = validateDesign(*loaded.design, catalog::builtinCatalog());
         QVERIFY2(!checks.hasErrors(), checks.toString().c_str());
@@ -49,7 +46,7 @@ private Q_SLOTS:
     void roundTripKeepsEverything_data() { examplesLoadAndValidate_data(); }
     void roundTripKeepsEverything() {
         QFETCH(QString, file);
-        LoadResult first = loadDesignFile(examplePath(file.toUtf8().constData()));
+        LoadResult first = loadDesignFile(test::examplePath(file.toUtf8().constData()));
         QVERIFY(first.ok());
         LoadResult second = parseDesign(serializeDesign(*first.design));
         QVERIFY2(second.ok(), second.diagnostics.toString().c_str());
@@ -229,15 +226,15 @@ private Q_SLOTS:
         LoadOptions options;
         options.overrides = {"strategy.tp=4", "/workload/precision=fp8",
                              "hardware.items.0.count=2"};
-        LoadResult loaded = loadDesignFile(examplePath("dgx-h100-training.json"), options);
+        LoadResult loaded = loadDesignFile(test::examplePath("dgx-h100-training.json"), options);
         QVERIFY2(loaded.ok(), loaded.diagnostics.toString().c_str());
         QCOMPARE(loaded.design->strategy.tp, 4);
         QCOMPARE(loaded.design->workload.precision, catalog::Precision::fp8);
         QCOMPARE(loaded.design->hardware.items[0].count, 2LL);
         options.overrides = {"strategy.tp"};
-        QVERIFY(!loadDesignFile(examplePath("dgx-h100-training.json"), options).ok());
+        QVERIFY(!loadDesignFile(test::examplePath("dgx-h100-training.json"), options).ok());
         options.overrides = {"nosuch.section.tp=4"};
-        QVERIFY(!loadDesignFile(examplePath("dgx-h100-training.json"), options).ok());
+        QVERIFY(!loadDesignFile(test::examplePath("dgx-h100-training.json"), options).ok());
     }
 
     void atomicSaveWritesAndReplaces() {

@@ -7,16 +7,11 @@
 #include "catalog/catalog.h"
 #include "core/io/design_json.h"
 #include "core/topology/graph.h"
+#include "example_designs.h"
 
 using namespace infraplan;
 
 namespace {
-Design loadExample(const char* name) {
-    auto r = loadDesignFile(std::string(INFRAPLAN_SOURCE_DIR) + "/resources/examples/" + name);
-    if (!r.ok()) qFatal("%s", r.diagnostics.toString().c_str());
-    return *r.design;
-}
-
 Design parse(const std::string& hardware) {
     auto r = parseDesign(R"({"format":"infraplan-design","version":1,"hardware":)" + hardware +
                          R"(,"workload":{"model":"llama3-70b"}})");
@@ -51,7 +46,7 @@ class TestExpand : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void handDrawnMatchesHandCount() {
-        const Design d = loadExample("hand-drawn-cxl.json");
+        const Design d = test::example("hand-drawn-cxl.json");
         const ExpandResult r = expand(d, catalog::builtinCatalog());
         QVERIFY2(r.ok(), r.diagnostics.toString().c_str());
         const Graph& g = r.graph;
@@ -91,7 +86,7 @@ private Q_SLOTS:
     }
 
     void linksStayInsideTheirReplica() {
-        const Design d = loadExample("hand-drawn-cxl.json");
+        const Design d = test::example("hand-drawn-cxl.json");
         const ExpandResult r = expand(d, catalog::builtinCatalog());
         const Graph& g = r.graph;
         // GPU instances 0-3 are server 0; their NVSwitch must be server 0's (instance 0).
@@ -101,7 +96,7 @@ private Q_SLOTS:
     }
 
     void dgxClusterExpands() {
-        const Design d = loadExample("dgx-h100-training.json");
+        const Design d = test::example("dgx-h100-training.json");
         const ExpandResult r = expand(d, catalog::builtinCatalog());
         QVERIFY2(r.ok(), r.diagnostics.toString().c_str());
         const Graph& g = r.graph;
@@ -214,7 +209,7 @@ private Q_SLOTS:
         ExpandOptions small;
         small.max_devices = 100;
         QVERIFY(hasError(
-            expand(loadExample("dgx-h100-training.json"), catalog::builtinCatalog(), small),
+            expand(test::example("dgx-h100-training.json"), catalog::builtinCatalog(), small),
             "/hardware", "256 devices; the limit is 100"));
         // Absurd counts saturate instead of overflowing, and are refused as well.
         const Design huge = parse(R"({"items":[

@@ -62,7 +62,7 @@ class TestExpansionBudget : public QObject {
 private Q_SLOTS:
     void countsOfExamplesAndTemplatesAreWithinTwoTimes() {
         for (const char* folder : {"resources/examples", "resources/templates"}) {
-            const QDir dir(QStringLiteral(INFRAPLAN_SOURCE_DIR "/") + folder);
+            const QDir dir(QString::fromUtf8(infraplan::test::sourceDir()) + "/" + folder);
             const QStringList files = dir.entryList({"*.json"}, QDir::Files);
             QVERIFY(!files.isEmpty());
             for (const QString& file : files)

@@ -2,7 +2,9 @@
 // far the model is from them: H100 all-in facility power ~1.7 kW per GPU (SemiAnalysis
 // InferenceX constants: 1.73), owned H100 cost per GPU-hour in the published $1.2-2.0 range
 // (SemiAnalysis TCO tiers $1.30-1.69 per installed GPU-hour; Cheah's break-even $1.65).
-// Ref facility-and-cost.md §0, §6.4, §6.8. Default facility and economics parameters throughout.
+// Sources in full: docs/facility.md §5 (SemiAnalysis InferenceX-app
+// packages/app/src/lib/constants.ts; E. Cheah, H100 Freakonomics). Default facility and
+// economics parameters throughout.
 #include <QtTest>
 
 #include <cstdio>
@@ -61,7 +63,7 @@ private Q_SLOTS:
         // The product as a user gets it: the built-in catalog (HGX H100 server $310k, Cheah
         // Aug 2024; the seed's default entries) and default facility/economics parameters.
         const catalog::Catalog& cat = catalog::builtinCatalog();
-        if (!cat.node("nvidia-hgx-h100")) QSKIP("no nvidia-hgx-h100 in the built-in catalog");
+        QVERIFY2(cat.node("nvidia-hgx-h100"), "no nvidia-hgx-h100 in the built-in catalog");
         Design d = dgx32();
         d.hardware.items[0].ref = "nvidia-hgx-h100";
         const FacilityEvaluation ev = evaluateDesign(cat, d);

@@ -1,4 +1,4 @@
-// The facility sections through evaluate() and the results JSON (DESIGN.md §4 names), on the
+// The facility sections through evaluate() and the results JSON (docs/results.md names), on the
 // example designs with the built-in catalog: present, finite, and consistent with each other.
 #include <QtTest>
 
@@ -8,16 +8,11 @@
 #include "core/evaluate/evaluate.h"
 #include "core/io/design_json.h"
 #include "core/results/results_json.h"
+#include "example_designs.h"
 
 using namespace infraplan;
 
 namespace {
-
-Design loadExample(const char* name) {
-    auto r = loadDesignFile(std::string(INFRAPLAN_SOURCE_DIR) + "/resources/examples/" + name);
-    if (!r.ok()) qFatal("%s", r.diagnostics.toString().c_str());
-    return *r.design;
-}
 
 double number(const nlohmann::json& j, const char* section, const char* key) {
     if (!j.contains(section) || !j[section].contains(key) || !j[section][key].is_number())
@@ -33,7 +28,7 @@ class TestFacilityEvaluate : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void trainingDesignHasEveryFacilityField() {
-        const Design d = loadExample("dgx-h100-training.json");
+        const Design d = test::example("dgx-h100-training.json");
         const nlohmann::json j = resultsToJson(evaluate(d, catalog::builtinCatalog()));
         for (const char* key : {"it_kw", "it_nameplate_kw", "facility_kw", "max_rack_kw"})
             QVERIFY(number(j, "power", key) > 0);
@@ -70,7 +65,7 @@ private Q_SLOTS:
     }
 
     void inferenceDesignHasCostPerToken() {
-        Design d = loadExample("llama3-70b-inference.json");
+        Design d = test::example("llama3-70b-inference.json");
         d.workload.extra["requests"] = 300;  // keep the serving simulation short
         const nlohmann::json j = resultsToJson(evaluate(d, catalog::builtinCatalog()));
         const double perMtok = number(j, "cost", "usd_per_million_tokens");
@@ -80,7 +75,7 @@ private Q_SLOTS:
     }
 
     void badFacilityParameterIsAReason() {
-        Design d = loadExample("dgx-h100-training.json");
+        Design d = test::example("dgx-h100-training.json");
         d.facility.extra["wue_l_per_kwh"] = -1;
         const Results r = evaluate(d, catalog::builtinCatalog());
         QVERIFY(!r.feasible);

@@ -250,7 +250,7 @@ private Q_SLOTS:
     }
 
     void docsListEveryParameter() {
-        std::ifstream in(std::string(INFRAPLAN_SOURCE_DIR) + "/docs/facility.md");
+        std::ifstream in(std::string(test::sourceDir()) + "/docs/facility.md");
         QVERIFY(in.good());
         std::stringstream text;
         text << in.rdbuf();
@@ -269,4 +269,5 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestFacilityFormulas)
+#include "paths.h"
 #include "tst_facility_formulas.moc"

@@ -35,9 +35,7 @@ Results run(const Design& d, const CommModel* comm) {
     InferenceOptions options;
     options.goodput_requests = 600;
     options.bisection_steps = 8;
-    Results r;
-    evaluateInference(d, catalog::builtinCatalog(), comm, r, options);
-    return r;
+    return test::inferenceOnly(d, catalog::builtinCatalog(), comm, options);
 }
 }  // namespace
 
@@ -231,7 +229,7 @@ private Q_SLOTS:
     // 70B has 8 query heads per KV head, so a step reads 7 more copies of the KV cache.
     void perHeadDecodeAttentionRereadsKv() {
         Design d = llama70(4, 4);
-        Results r;
+        EngineMessages r;
         const auto grouped = buildServingSetup(d, catalog::builtinCatalog(), nullptr, 10, r);
         d.strategy.extra["decode_attention"] = "per-head";
         const auto perHead = buildServingSetup(d, catalog::builtinCatalog(), nullptr, 10, r);
@@ -248,7 +246,7 @@ private Q_SLOTS:
               hand_s * 1e3);
         QVERIFY(std::abs(extra_s / hand_s - 1) < 1e-6);
         d.strategy.extra["decode_attention"] = "sideways";
-        Results bad;
+        EngineMessages bad;
         QVERIFY(buildServingSetup(d, catalog::builtinCatalog(), nullptr, 10, bad));
         bool warned = false;
         for (const std::string& w : bad.warnings)

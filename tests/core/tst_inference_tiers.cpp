@@ -55,9 +55,9 @@ private Q_SLOTS:
         d.strategy.kv_offload = "pool";
         PreparedDesign prepared = prepareDesign(d, catalog::builtinCatalog());
         QVERIFY(prepared.ok());
-        Results r = prepared.base;
+        EngineMessages r;
         auto network =
-            std::make_unique<FlowCommModel>(*prepared.graph, d, catalog::builtinCatalog());
+            std::make_unique<FlowCommModel>(prepared.graph, d, catalog::builtinCatalog());
         const std::vector<NetworkMemoryTier> tiers = network->memoryTiers();
         QCOMPARE(tiers.size(), std::size_t(1));
         // By hand: each GPU has one CXL 2.0 x16 link (63 GB/s) at the topology engine's
@@ -66,7 +66,7 @@ private Q_SLOTS:
         const double link_b_s = 63e9 * CollectiveEfficiency{}.scaleout;
         QVERIFY(std::abs(tiers[0].per_device_bandwidth_gb_s * 1e9 / link_b_s - 1) < 1e-9);
         std::optional<ServingSetup> s =
-            buildServingSetup(d, catalog::builtinCatalog(), nullptr, 10, r, &tiers);
+            buildServingSetup(d, catalog::builtinCatalog(), network.get(), 10, r);
         QVERIFY(s);
         // The pool holds every device's shard of a token: 1,024 GB / (4 x 40,960 B).
         QCOMPARE(s->memory.offload_tokens,
@@ -91,8 +91,7 @@ private Q_SLOTS:
         addMemory(d, "pool", "generic-cxl-pool-1tb", 1);
         d.hardware.links.push_back({"gpus", "pool", "cxl-2", 1, nlohmann::json::object()});
         d.strategy.kv_offload = "pool";
-        Results r;
-        evaluateInference(d, catalog::builtinCatalog(), nullptr, r);
+        const Results r = test::inferenceOnly(d, catalog::builtinCatalog(), nullptr);
         QVERIFY(r.feasible);
         bool said = false;
         for (const std::string& w : r.warnings)
@@ -106,7 +105,7 @@ private Q_SLOTS:
         Design d = llama70();
         addMemory(d, "pim", "samsung-hbm-pim-aquabolt-xl", 16);  // 96 GB, 4 cubes per GPU
         d.strategy.extra["near_memory_attention"] = "pim";
-        Results r;
+        EngineMessages r;
         std::optional<ServingSetup> s =
             buildServingSetup(d, catalog::builtinCatalog(), nullptr, 10, r);
         QVERIFY(s);
@@ -149,7 +148,7 @@ private Q_SLOTS:
         d.workload.model = m;
         addMemory(d, "pim", "test-pim", 32);  // 8 per GPU
         d.strategy.extra["near_memory_attention"] = "pim";
-        Results r;
+        EngineMessages r;
         std::optional<ServingSetup> s = buildServingSetup(d, c, nullptr, 10, r);
         QVERIFY2(s, r.reasons.empty() ? "" : r.reasons[0].c_str());
         const double bw_b_s = 100e9 * 32 / 4, flops_s = 1e12 * 32 / 4;  // per GPU
@@ -161,8 +160,7 @@ private Q_SLOTS:
         qInfo("PIM attention (MHA): %.3f ms, by hand %.3f ms", t.near_memory_s * 1e3,
               bytes / bw_b_s * 1e3);
         QVERIFY(std::abs(t.near_memory_s / (bytes / bw_b_s) - 1) < 1e-9);
-        Results full;
-        evaluateInference(d, c, nullptr, full);
+        const Results full = test::inferenceOnly(d, c, nullptr);
         QVERIFY(full.feasible);
         bool listed = false;
         for (const auto& b : full.bottlenecks)
@@ -179,21 +177,18 @@ private Q_SLOTS:
         Design d = llama70();
         addMemory(d, "pim", "broken-pim", 16);
         d.strategy.extra["near_memory_attention"] = "pim";
-        Results r;
-        evaluateInference(d, c, nullptr, r);
+        const Results r = test::inferenceOnly(d, c, nullptr);
         QVERIFY(r.feasible);
         bool said = false;
         for (const std::string& w : r.warnings)
             said |= w.find("near_memory_attention") != w.npos && w.find("bandwidth_gb_s") != w.npos;
         QVERIFY(said);
         QVERIFY(std::isfinite(r.inference->tpot_ms.p50) && r.inference->tpot_ms.p50 > 0);
-        Results plain;
-        evaluateInference(llama70(), c, nullptr, plain);
+        const Results plain = test::inferenceOnly(llama70(), c, nullptr);
         QCOMPARE(r.inference->tpot_ms.p50, plain.inference->tpot_ms.p50);
         // Not a memory item at all: a warning, not a crash.
         d.strategy.extra["near_memory_attention"] = "gpus";
-        Results other;
-        evaluateInference(d, c, nullptr, other);
+        const Results other = test::inferenceOnly(d, c, nullptr);
         QVERIFY(other.feasible && std::isfinite(other.inference->tpot_ms.p50));
     }
 };

@@ -13,6 +13,7 @@
 #include "core/evaluate/evaluate.h"
 #include "core/io/design_json.h"
 #include "core/results/results_json.h"
+#include "paths.h"
 
 using namespace infraplan;
 using nlohmann::json;
@@ -22,7 +23,7 @@ namespace {
 std::vector<std::string> repositoryDesignFiles() {
     std::vector<std::string> files;
     for (const char* folder : {"resources/examples", "resources/templates"}) {
-        const QDir dir(QStringLiteral(INFRAPLAN_SOURCE_DIR "/") + folder);
+        const QDir dir(QString::fromUtf8(infraplan::test::sourceDir()) + "/" + folder);
         for (const QString& name : dir.entryList({"*.json"}, QDir::Files))
             files.push_back(dir.filePath(name).toStdString());
     }

@@ -61,7 +61,7 @@ private Q_SLOTS:
         const double roof = devices.primary()->accelerator->peak(catalog::Precision::bf16) * 1e12;
         QVERIFY(mlp.flops / mlp.time_s < roof);
         QVERIFY(mlp.flops / mlp.time_s > 0.3 * roof);
-        // And the JSON carries them (an optional addition to DESIGN.md §4).
+        // And the JSON carries them (docs/results.md `training.operators`).
         const nlohmann::json j = resultsToJson(r);
         QVERIFY(j["training"]["operators"].is_array());
         QCOMPARE(j["training"]["operators"].size(), r.training->operators.size());

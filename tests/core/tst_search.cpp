@@ -5,26 +5,21 @@
 #include "catalog/catalog.h"
 #include "core/evaluate/evaluate.h"
 #include "core/io/design_json.h"
+#include "core/results/results_json.h"
 #include "core/search/objective.h"
 #include "core/search/search_space.h"
 #include "core/search/strategy_search.h"
+#include "example_designs.h"
 
 using namespace infraplan;
 
-namespace {
-Design exampleDesign(const char* name) {
-    LoadResult loaded =
-        loadDesignFile(std::string(INFRAPLAN_SOURCE_DIR) + "/resources/examples/" + name);
-    if (!loaded.ok()) qFatal("%s", loaded.diagnostics.toString().c_str());
-    return *loaded.design;
-}
-}  // namespace
+namespace {}  // namespace
 
 class TestSearch : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void spaceRespectsDivisibility() {
-        const Design design = exampleDesign("dgx-h100-training.json");
+        const Design design = test::example("dgx-h100-training.json");
         const catalog::Model* model = catalog::builtinCatalog().model("gpt3-175b");
         QVERIFY(model);
         const SearchSpace space = enumerateStrategies(design, *model, 256);
@@ -39,7 +34,7 @@ private Q_SLOTS:
     }
 
     void bestFirstDeterministicAndConsistent() {
-        Design design = exampleDesign("hand-drawn-cxl.json");
+        Design design = test::example("hand-drawn-cxl.json");
         design.workload.model = std::string("llama3-8b");  // 70B cannot train on 8 GPUs
         SearchOptions options;
         options.top = 5;
@@ -70,8 +65,9 @@ private Q_SLOTS:
     }
 
     void cancelStopsEarly() {
-        const Design design = exampleDesign("dgx-h100-training.json");
-        std::atomic<bool> cancel{true};
+        const Design design = test::example("dgx-h100-training.json");
+        CancelToken cancel;
+        cancel.cancel();
         SearchOptions options;
         options.cancel = &cancel;
         const SearchResult r = searchStrategies(design, catalog::builtinCatalog(), options);
@@ -79,8 +75,58 @@ private Q_SLOTS:
         QVERIFY(r.evaluated < 10);
     }
 
+    // Cancelling from inside the search (its progress callback, on a worker) stops the
+    // workers and the evaluations under way: far fewer than all candidates are evaluated.
+    void cancelMidwayStopsTheWorkers() {
+        const Design design = test::example("dgx-h100-training.json");
+        CancelToken cancel;
+        SearchOptions options;
+        options.threads = 2;
+        options.cancel = &cancel;
+        int calls = 0;
+        options.progress = [&](double done) {
+            if (done < 1 && ++calls == 2) cancel.cancel();
+        };
+        const SearchResult r = searchStrategies(design, catalog::builtinCatalog(), options);
+        QVERIFY(r.cancelled);
+        const long long all = static_cast<long long>(
+            enumerateStrategies(design, *catalog::builtinCatalog().model("gpt3-175b"), 256)
+                .candidates.size());
+        QVERIFY2(r.evaluated < all / 2, QByteArray::number(r.evaluated));
+    }
+
+    // The search ranks by the facility model's cost per token and energy per token: for the
+    // strategy it chooses, its score is the figure the results contract gives the dashboard
+    // (/cost/usd_per_million_tokens) and the report (/energy/joules_per_token).
+    void costAndEnergyObjectivesAreTheFacilityFigures() {
+        Design design = test::example("hand-drawn-cxl.json");
+        design.workload.model = std::string("llama3-8b");
+        const struct {
+            SearchObjective objective;
+            const char* pointer;
+        } cases[] = {{SearchObjective::cost_per_token, "/cost/usd_per_million_tokens"},
+                     {SearchObjective::energy, "/energy/joules_per_token"}};
+        for (const auto& c : cases) {
+            SearchOptions options;
+            options.objective = c.objective;
+            options.top = 3;
+            const SearchResult r = searchStrategies(design, catalog::builtinCatalog(), options);
+            QVERIFY(!r.best.empty());
+            for (const SearchCandidate& candidate : r.best) {
+                Design chosen = design;
+                chosen.strategy = candidate.strategy;
+                const nlohmann::json shown =
+                    resultsToJson(evaluate(chosen, catalog::builtinCatalog()));
+                const nlohmann::json::json_pointer at(c.pointer);
+                QVERIFY2(shown.contains(at), c.pointer);
+                QCOMPARE(candidate.score, shown.at(at).get<double>());
+                QCOMPARE(resultsToJson(candidate.results).at(at).get<double>(), candidate.score);
+            }
+        }
+    }
+
     void invalidDesignSaysWhy() {
-        Design design = exampleDesign("dgx-h100-training.json");
+        Design design = test::example("dgx-h100-training.json");
         design.workload.model = std::string("no-such-model");
         const SearchResult r = searchStrategies(design, catalog::builtinCatalog());
         QCOMPARE(r.evaluated, 0LL);

@@ -3,10 +3,12 @@
 #include <QtTest>
 
 #include "catalog/catalog.h"
+#include "core/evaluate/bottlenecks.h"
 #include "core/evaluate/evaluate.h"
 #include "core/io/design_json.h"
 #include "core/results/results_json.h"
 #include "core/topology/network_eval.h"
+#include "example_designs.h"
 
 using namespace infraplan;
 
@@ -22,6 +24,18 @@ Design oversubscribed() {
     if (!r.ok()) qFatal("%s", r.diagnostics.toString().c_str());
     return *r.design;
 }
+
+std::shared_ptr<const Graph> expanded(const Design& d) {
+    ExpandResult e = expand(d, catalog::builtinCatalog());
+    if (!e.ok()) qFatal("%s", e.diagnostics.toString().c_str());
+    return std::make_shared<const Graph>(std::move(e.graph));
+}
+
+// One DP all-reduce of 1 GB, issued once per step.
+std::vector<IssuedCollective> oneDpAllReduce(const FlowCommModel& model) {
+    const CollectiveRequest ar{Collective::all_reduce, ParallelDim::dp, 1e9};
+    return {{ar, model.cost(ar), 1}};
+}
 }  // namespace
 
 class TestTopologyNetwork : public QObject {
@@ -29,36 +43,40 @@ class TestTopologyNetwork : public QObject {
 private Q_SLOTS:
     void bottleneckNamesTierAndOversubscription() {
         const Design d = oversubscribed();
-        ExpandResult e = expand(d, catalog::builtinCatalog());
-        QVERIFY(e.ok());
-        Results results;
-        auto model = makeNetworkModel(d, catalog::builtinCatalog(), e.graph, results);
-        QVERIFY(model);
-        model->cost({Collective::all_reduce, ParallelDim::dp, 1e9});
+        const NetworkModel network =
+            makeNetworkModel(d, catalog::builtinCatalog(), expanded(d), nullptr);
+        QVERIFY(network.model);
+        const NetworkResults net = evaluateNetwork(*network.model, oneDpAllReduce(*network.model));
         // As if the training engine had found 0.31 s of exposed DP traffic in a 1 s step.
-        results.training = TrainingResults{};
-        results.training->step_time_s = 1.0;
-        results.training->breakdown.dp_comm_s = 0.31;
-        addNetworkResults(*model, d, results);
-        QVERIFY(results.network.has_value());
-        QCOMPARE(results.bottlenecks.size(), std::size_t(1));
-        const Bottleneck& b = results.bottlenecks.front();
-        QCOMPARE(b.phase, std::string("dp gradient reduction"));
+        const std::vector<Bottleneck> engine{
+            {"leaf-spine", BottleneckPhase::dp_comm, 0.31, 0, "the engine's advice", ""}};
+        const std::vector<Bottleneck> list =
+            buildBottlenecks(engine, &net, {}, d, catalog::builtinCatalog());
+        QCOMPARE(list.size(), std::size_t(1));
+        const Bottleneck& b = list.front();
+        QCOMPARE(b.phase, BottleneckPhase::dp_comm);
+        QCOMPARE(nlohmann::json(b.phase).get<std::string>(), std::string("dp gradient reduction"));
         QCOMPARE(b.resource, std::string("leaf-spine"));
         QCOMPARE(b.item_id, std::string("ib"));
+        QVERIFY(b.utilization > 0.99);
         QVERIFY2(b.advice.rfind("DP all-reduce is limited by leaf-to-spine uplinks at 2:1 "
                                 "oversubscription (ib/leaf0 -> ib/spine0): 31% of the step",
                                 0) == 0,
                  b.advice.c_str());
+        // Below 5% of the step the engine's own advice stays, pointing at the device item.
+        const std::vector<Bottleneck> small = buildBottlenecks(
+            {{"nic", BottleneckPhase::dp_comm, 0.04, 0, "the engine's advice", ""}}, &net, {}, d,
+            catalog::builtinCatalog());
+        QCOMPARE(small.front().advice, std::string("the engine's advice"));
+        QCOMPARE(small.front().item_id, std::string("ib"));  // a NIC tier: the fabric item
     }
 
     void jsonSection() {
         const Design d = oversubscribed();
-        ExpandResult e = expand(d, catalog::builtinCatalog());
+        const NetworkModel network =
+            makeNetworkModel(d, catalog::builtinCatalog(), expanded(d), nullptr);
         Results results;
-        auto model = makeNetworkModel(d, catalog::builtinCatalog(), e.graph, results);
-        model->cost({Collective::all_reduce, ParallelDim::dp, 1e9});
-        addNetworkResults(*model, d, results);
+        results.network = evaluateNetwork(*network.model, oneDpAllReduce(*network.model));
         const nlohmann::json j = resultsToJson(results);
         const auto& n = j.at("network");
         QCOMPARE(n.at("collectives").size(), std::size_t(1));
@@ -78,15 +96,13 @@ private Q_SLOTS:
     }
 
     void evaluateUsesTheFabric() {
-        auto r = loadDesignFile(std::string(INFRAPLAN_SOURCE_DIR) +
-                                "/resources/examples/dgx-h100-training.json");
-        QVERIFY(r.ok());
-        const Results res = evaluate(*r.design, catalog::builtinCatalog());
+        const Results res =
+            evaluate(test::example("dgx-h100-training.json"), catalog::builtinCatalog());
         QVERIFY(res.network.has_value());
         QCOMPARE(res.network->vertices, 32LL * 21 + 12);
         bool dp = false;
         for (const NetworkCollective& c : res.network->collectives)
-            if (c.name.rfind("dp", 0) == 0) {
+            if (c.dim == ParallelDim::dp) {
                 dp = true;
                 QCOMPARE(c.binding_tier, std::string("nic"));  // 1:1 rail-optimized: NIC-bound
                 QVERIFY(c.time_s > 0 && std::isfinite(c.time_s));
@@ -99,10 +115,10 @@ private Q_SLOTS:
             {"id":"n","kind":"node","ref":"nvidia-dgx-h100","count":2}],"links":[]},
             "workload":{"model":"llama3-70b"},"strategy":{"tp":8,"pp":2,"dp":1}})");
         QVERIFY(r.ok());
-        ExpandResult e = expand(*r.design, catalog::builtinCatalog());
-        Results results;
-        QVERIFY(!makeNetworkModel(*r.design, catalog::builtinCatalog(), e.graph, results));
-        QVERIFY(!results.warnings.empty());
+        const NetworkModel network =
+            makeNetworkModel(*r.design, catalog::builtinCatalog(), expanded(*r.design), nullptr);
+        QVERIFY(!network.model);
+        QVERIFY(network.warning.has_value());
     }
 };
 

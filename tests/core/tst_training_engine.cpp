@@ -155,23 +155,20 @@ private Q_SLOTS:
         d.strategy.pp = 4;
         d.workload.global_batch = 16;
         RecordingComm comm;
-        Results oneF;
-        evaluateTraining(d, catalog::builtinCatalog(), oneF, &comm);
-        QVERIFY(oneF.feasible);
+        const TrainingEvaluation oneF = evaluateTraining(d, catalog::builtinCatalog(), &comm);
+        QVERIFY(oneF.messages.feasible);
         const auto& b = oneF.training->breakdown;
         // (p-1)/m of the ideal time: m x stage time without the last stage's LM head.
         const double ideal = b.compute_s + b.memory_bound_s + b.tp_comm_s + b.pp_comm_s;
         const double fraction = b.bubble_s / ideal;
         QVERIFY2(rel(fraction, 3.0 / 16) < 0.03, QByteArray::number(fraction));  // head: ~2%
         d.strategy.interleave = 2;
-        Results inter;
-        evaluateTraining(d, catalog::builtinCatalog(), inter, &comm);
-        QVERIFY(inter.feasible);
+        const TrainingEvaluation inter = evaluateTraining(d, catalog::builtinCatalog(), &comm);
+        QVERIFY(inter.messages.feasible);
         QVERIFY(inter.training->breakdown.bubble_s < 0.55 * b.bubble_s);
         d.strategy.interleave = 1;
         d.strategy.schedule = PipelineSchedule::zero_bubble;
-        Results zb;
-        evaluateTraining(d, catalog::builtinCatalog(), zb, &comm);
+        const TrainingEvaluation zb = evaluateTraining(d, catalog::builtinCatalog(), &comm);
         QVERIFY(zb.training->breakdown.bubble_s < 0.8 * b.bubble_s);
     }
     void collectiveSizes() {
@@ -182,9 +179,8 @@ private Q_SLOTS:
         d.strategy.dp = 4;
         d.workload.global_batch = 32;
         RecordingComm comm;
-        Results r;
-        evaluateTraining(d, catalog::builtinCatalog(), r, &comm);
-        QVERIFY(r.feasible);
+        const TrainingEvaluation r = evaluateTraining(d, catalog::builtinCatalog(), &comm);
+        QVERIFY(r.messages.feasible);
         const double bsh = 2048.0 * 4096 * 2;  // b s h in bf16
         QVERIFY(comm.has(Collective::all_reduce, ParallelDim::tp, bsh));
         QVERIFY(comm.has(Collective::send_recv, ParallelDim::pp, bsh / 8));
@@ -193,6 +189,62 @@ private Q_SLOTS:
         const double grads = stageParams(plan.plan).total() * 4;  // fp32 gradients
         QVERIFY(comm.has(Collective::all_reduce, ParallelDim::dp, grads));
     }
+    // The step's own list of what it issues (what results.network reports): each collective
+    // once, with how often a device runs it per step; nothing it does not use.
+    void issuedCollectivesAreTheStepsOwn() {
+        const auto m = gptModel(16, 4096, 32);
+        Design d = h100Design(m, 8);
+        d.strategy.tp = 8;
+        d.strategy.pp = 2;
+        d.strategy.dp = 4;
+        d.workload.global_batch = 32;  // 8 micro-batches of 1 per pipeline
+        RecordingComm comm;
+        const TrainingEvaluation t = evaluateTraining(d, catalog::builtinCatalog(), &comm);
+        QVERIFY(t.messages.feasible);
+        const std::vector<IssuedCollective>& list = t.collectives;
+        QCOMPARE(list.size(), std::size_t(4));  // no DP reduce-scatter/all-gather without ZeRO
+        const auto at = [&](std::size_t i, Collective op, ParallelDim dim, double calls) {
+            QCOMPARE(list[i].request.op, op);
+            QCOMPARE(list[i].request.dim, dim);
+            QCOMPARE(list[i].calls_per_step, calls);
+            QCOMPARE(list[i].cost.time_s, 1e-6);
+        };
+        // TP: 2 all-reduces forward and 2 backward per layer and micro-batch, 8 layers a stage.
+        at(0, Collective::all_reduce, ParallelDim::tp, 4.0 * 8 * 8);
+        at(1, Collective::all_reduce, ParallelDim::dp, 1);
+        // A stage boundary each way per micro-batch; without SP the receiver re-gathers over TP.
+        at(2, Collective::all_gather, ParallelDim::tp, 2.0 * 8);
+        at(3, Collective::send_recv, ParallelDim::pp, 2.0 * 8);
+        d.strategy.zero = 1;
+        const TrainingEvaluation z = evaluateTraining(d, catalog::builtinCatalog(), &comm);
+        int dpKinds = 0;
+        for (const IssuedCollective& c : z.collectives)
+            if (c.request.dim == ParallelDim::dp) {
+                ++dpKinds;
+                QVERIFY(c.request.op != Collective::all_reduce);
+                QCOMPARE(c.calls_per_step, 1.0);
+            }
+        QCOMPARE(dpKinds, 2);
+    }
+
+    // Power and energy are the facility model's: the training section repeats its figures.
+    void energyIsTheFacilityModels() {
+        Design d = h100Design(gptModel(16, 4096, 32), 2);
+        d.strategy.tp = 8;
+        const Results r = evaluate(d, catalog::builtinCatalog());
+        QVERIFY(r.feasible && r.training && r.facility);
+        const TrainingResults& t = *r.training;
+        const double acceleratorsW = r.facility->power.accelerators_kw * 1000;
+        QCOMPARE(t.energy_per_step_j, acceleratorsW * t.step_time_s);
+        // Every device is used: the average draw of one is the accelerators' draw over them.
+        QVERIFY(std::abs(t.device_power_w * 16 / acceleratorsW - 1) < 1e-12);
+        const auto* h100 = catalog::builtinCatalog().accelerator("nvidia-h100-sxm");
+        const double busy = (t.breakdown.compute_s + t.breakdown.memory_bound_s) / t.step_time_s;
+        const double idle = h100->idle_w > 0 ? h100->idle_w : 0.12 * h100->tdp_w;
+        QVERIFY(std::abs(t.device_power_w - (idle + (h100->tdp_w - idle) * busy)) < 1e-9);
+        QCOMPARE(t.training_energy_mwh, acceleratorsW * t.time_to_train_days * 86400 / 3.6e9);
+    }
+
     void moeAllToAll() {
         catalog::Model m = gptModel(8, 4096, 32);
         m.ffn = catalog::FfnKind::swiglu;
@@ -202,9 +254,9 @@ private Q_SLOTS:
         d.strategy.dp = 16;
         d.workload.global_batch = 16;
         RecordingComm comm;
-        Results r;
-        evaluateTraining(d, catalog::builtinCatalog(), r, &comm);
-        QVERIFY2(r.feasible, r.reasons.empty() ? "" : r.reasons.front().c_str());
+        const TrainingEvaluation r = evaluateTraining(d, catalog::builtinCatalog(), &comm);
+        QVERIFY2(r.messages.feasible,
+                 r.messages.reasons.empty() ? "" : r.messages.reasons.front().c_str());
         // Dispatch of b s top_k tokens of h, scaled by the default 1.15 load imbalance.
         QVERIFY(comm.has(Collective::all_to_all, ParallelDim::ep, 2048.0 * 2 * 1.15 * 4096 * 2));
         QVERIFY(r.training->breakdown.ep_comm_s > 0);

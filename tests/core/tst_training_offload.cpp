@@ -30,7 +30,7 @@ bool mentions(const std::vector<std::string>& lines, const std::string& text) {
 
 // The pool's path, worked out in tst_topology_comm: 4 GPUs share their host's CXL 2.0 link
 // (63 GB/s), so 15.75 GB/s each with all streaming, at the 0.92 achieved fraction of a
-// scale-out link (core/perf/collective_efficiency.h); latency PCIe 300 + CXL 250 + media 350 ns.
+// scale-out link (core/comm/collective_efficiency.h); latency PCIe 300 + CXL 250 + media 350 ns.
 constexpr double kPerDevice_b_s = 63e9 / 4 * 0.92;
 constexpr double kLatency_s = 900e-9;
 
@@ -60,7 +60,7 @@ private slots:
         QVERIFY(std::abs(after.training->breakdown.offload_s - expected) < 1e-9 * expected);
         std::vector<std::string> phases;
         for (const Bottleneck& b : after.bottlenecks)
-            phases.push_back(b.phase);
+            phases.push_back(toString(b.phase));
         QVERIFY(mentions(phases, "offload streaming"));
     }
 

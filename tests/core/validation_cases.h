@@ -1,138 +1,214 @@
 #pragma once
-// Published Megatron-LM training runs (../shared/reference/validation-public.csv) as designs on
-// DGX A100 nodes, shared by the validation test and the benchmark. Header-only, no Qt.
+// The validation data of the tests and benchmarks: published measured runs, one row each with
+// its public source, in tests/data/validation/ (columns: tests/data/README.md). Read with the
+// catalog's CSV reader. A missing or malformed file is an error naming the file, never an
+// empty list. Header-only, no Qt.
 
-#include <cstdlib>
+#include <cmath>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "catalog/catalog.h"
+#include "catalog/csv.h"
 #include "core/design/design.h"
+#include "paths.h"
 
 namespace infraplan::validation {
 
-struct Case {
-    std::string id;
-    std::string model;
-    double params_b = 0;
-    int layers = 0, hidden = 0, heads = 0, vocab = 0;
-    long long seq_len = 0;
-    long long devices = 0;
-    std::string precision;
-    int tp = 1, pp = 1, dp = 1, interleave = 1;
-    long long microbatch = 1, global_batch = 1;
-    std::string recompute;  // as written in the file
-    std::string metric;
-    double value = 0;
-    double measured_step_s = 0;  // the published (or derived) iteration time
+inline std::string dataFile(const std::string& relative) {
+    return std::string(test::testDataDir()) + "/" + relative;
+}
+
+// The table in `path`; nullopt and `error` (naming the file) when it cannot be read or parsed.
+inline std::optional<CsvTable> readTable(const std::string& path, std::string& error) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        error = "cannot read " + path;
+        return std::nullopt;
+    }
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string why;
+    auto table = parseCsvTable(text.str(), &why);
+    if (!table) error = path + ": " + why;
+    return table;
+}
+
+// Typed cells of one row. The first problem (a column the file lacks, a cell that is not a
+// number) is kept in `error` with the file, line and column.
+class RowReader {
+public:
+    RowReader(const CsvTable& table, const CsvRow& row, const std::string& path, std::string& error)
+        : m_table(table), m_row(row), m_path(path), m_error(error) {}
+
+    const std::string& text(const char* column) const {
+        static const std::string empty;
+        if (!m_table.hasColumn(column)) {
+            fail(column, "the file has no such column");
+            return empty;
+        }
+        return m_table.cell(m_row, column);
+    }
+    double number(const char* column) const {
+        const std::string& cell = text(column);
+        std::size_t used = 0;
+        double v = NAN;
+        try {
+            v = std::stod(cell, &used);
+        } catch (...) {
+        }
+        if (used != cell.size() || !std::isfinite(v))
+            fail(column, "not a number: \"" + cell + "\"");
+        return v;
+    }
+    // An empty cell reads as `fallback`.
+    long long integer(const char* column, long long fallback) const {
+        if (text(column).empty()) return fallback;
+        const double v = number(column);
+        if (!std::isfinite(v)) return fallback;  // number() has reported it
+        if (v != std::floor(v) || std::abs(v) > 1e15) {
+            fail(column, "not a whole number in range");
+            return fallback;
+        }
+        return static_cast<long long>(v);
+    }
+    bool flag(const char* column) const {
+        const std::string& cell = text(column);
+        if (cell != "true" && cell != "false") fail(column, "expected true or false");
+        return cell == "true";
+    }
+    void fail(const char* column, const std::string& why) const {
+        if (m_error.empty())
+            m_error = m_path + " line " + std::to_string(m_row.line) + ", " + column + ": " + why;
+    }
+
+private:
+    const CsvTable& m_table;
+    const CsvRow& m_row;
+    const std::string& m_path;
+    std::string& m_error;
 };
 
-inline std::vector<std::string> splitCsv(const std::string& line) {
-    std::vector<std::string> out;
-    std::string cur;
-    bool quoted = false;
-    for (char ch : line) {
-        if (ch == '"')
-            quoted = !quoted;
-        else if (ch == ',' && !quoted) {
-            out.push_back(cur);
-            cur.clear();
-        } else
-            cur += ch;
-    }
-    out.push_back(cur);
-    return out;
+// The architecture columns every row carries (the model as run, not a catalog entry).
+inline catalog::Model modelOf(const RowReader& r) {
+    catalog::Model m;
+    m.id = r.text("model");
+    m.layers = static_cast<int>(r.integer("layers", 0));
+    m.hidden = static_cast<int>(r.integer("hidden", 0));
+    m.heads = static_cast<int>(r.integer("heads", 0));
+    m.kv_heads = static_cast<int>(r.integer("kv_heads", 0));
+    m.ffn_hidden = static_cast<int>(r.integer("ffn_hidden", 0));
+    m.vocab = static_cast<int>(r.integer("vocab", 0));
+    if (auto ffn = catalog::ffnKindFromString(r.text("ffn")))
+        m.ffn = *ffn;
+    else
+        r.fail("ffn", "expected gelu or swiglu");
+    return m;
 }
 
-inline long long toInt(const std::string& s) {
-    try {
-        return std::stoll(s);
-    } catch (...) {
-        return 0;
-    }
+inline catalog::Precision precisionOf(const RowReader& r, const char* column) {
+    if (auto p = catalog::precisionFromString(r.text(column))) return *p;
+    r.fail(column, "not a precision");
+    return catalog::Precision::bf16;
 }
 
-// Step-time cases of the file: Megatron SC'21 Table 1 (achieved TFLOP/s -> time through
-// 96 B s l h^2 (1 + s/6h + V/16lh), as the paper defines it) and Korthikanti et al. 2022
-// (iteration time). Rows without a global batch or step-time metric are skipped.
-inline std::vector<Case> loadCases(const std::string& path) {
-    std::vector<Case> cases;
-    std::ifstream in(path);
-    std::string line;
-    std::getline(in, line);  // header
-    while (std::getline(in, line)) {
-        const auto f = splitCsv(line);
-        if (f.size() < 28 || f[1] != "training") continue;
-        Case c;
-        c.id = f[0];
-        c.model = f[4];
-        c.params_b = std::atof(f[5].c_str());
-        c.layers = static_cast<int>(toInt(f[6]));
-        c.hidden = static_cast<int>(toInt(f[7]));
-        c.heads = static_cast<int>(toInt(f[8]));
-        c.vocab = static_cast<int>(toInt(f[11]));
-        c.seq_len = toInt(f[12]);
-        c.devices = toInt(f[14]);
-        c.precision = f[15].rfind("fp16", 0) == 0 ? "fp16" : "bf16";
-        c.tp = static_cast<int>(std::max(1LL, toInt(f[16])));
-        c.pp = static_cast<int>(std::max(1LL, toInt(f[17])));
-        const long long perVirtual = toInt(f[18]);  // "5 layers/virtual stage"
-        if (perVirtual > 0 && c.layers % (c.pp * perVirtual) == 0)
-            c.interleave = static_cast<int>(c.layers / (c.pp * perVirtual));
-        c.dp = static_cast<int>(std::max(1LL, toInt(f[21])));
-        c.microbatch = std::max(1LL, toInt(f[22]));
-        c.global_batch = toInt(f[23]);
-        c.recompute = f[25];
-        c.metric = f[26];
-        c.value = std::atof(f[27].c_str());
-        if (c.global_batch <= 0 || c.layers <= 0) continue;
-        const double B = c.global_batch, s = c.seq_len, l = c.layers, h = c.hidden, V = c.vocab;
-        if (c.metric.rfind("achieved TFLOP/s", 0) == 0) {
-            const double flops = 96 * B * s * l * h * h * (1 + s / (6 * h) + V / (16 * l * h));
-            c.measured_step_s = flops / (c.value * 1e12 * c.devices);
-        } else if (c.metric == "iteration time") {
-            c.measured_step_s = c.value;
-        } else {
-            continue;
-        }
-        cases.push_back(c);
-    }
+// One published training run (tests/data/validation/training.csv).
+struct TrainingCase {
+    std::string id, family, node, framework, metric;
+    catalog::Model model;
+    long long devices = 0, seq_len = 0, global_batch = 0, microbatch = 1;
+    catalog::Precision precision = catalog::Precision::bf16;
+    int tp = 1, pp = 1, vpp = 1, dp = 1;
+    bool sequence_parallel = false;
+    Recompute recompute = Recompute::full;
+    double value = 0;
+    double measured_step_s = 0;  // the published iteration time, or the one its FLOP/s imply
+};
+
+// Achieved hardware FLOP/s -> step time through the count the SC'21 paper uses with full
+// recompute: 96 B s l h^2 (1 + s/6h + V/16lh).
+inline double stepTimeFromTflops(const TrainingCase& c) {
+    const double B = c.global_batch, s = c.seq_len, l = c.model.layers, h = c.model.hidden,
+                 V = c.model.vocab;
+    const double flops = 96 * B * s * l * h * h * (1 + s / (6 * h) + V / (16 * l * h));
+    return flops / (c.value * 1e12 * c.devices);
+}
+
+inline TrainingCase trainingCase(const RowReader& r) {
+    TrainingCase c;
+    if (r.text("mode") != "training") r.fail("mode", "expected training");
+    c.id = r.text("id");
+    c.family = r.text("family");
+    c.node = r.text("node");
+    c.framework = r.text("framework");
+    c.metric = r.text("metric");
+    c.model = modelOf(r);
+    // Megatron-LM's GPT shares the input embedding and the LM head.
+    c.model.tied_embeddings = c.framework.rfind("megatron-lm", 0) == 0;
+    c.devices = r.integer("devices", 0);
+    c.seq_len = r.integer("seq_len", 0);
+    c.global_batch = r.integer("global_batch", 0);
+    c.microbatch = r.integer("microbatch", 1);
+    c.precision = precisionOf(r, "precision");
+    c.tp = static_cast<int>(r.integer("tp", 1));
+    c.pp = static_cast<int>(r.integer("pp", 1));
+    c.vpp = static_cast<int>(r.integer("vpp", 1));
+    c.dp = static_cast<int>(r.integer("dp", 1));
+    c.sequence_parallel = r.flag("sequence_parallel");
+    if (auto rc = recomputeFromString(r.text("recompute")))
+        c.recompute = *rc;
+    else
+        r.fail("recompute", "expected none, selective or full");
+    c.value = r.number("value");
+    if (c.metric == "achieved_tflops_per_gpu")
+        c.measured_step_s = stepTimeFromTflops(c);
+    else if (c.metric == "iteration_time")
+        c.measured_step_s = c.value;
+    else
+        r.fail("metric", "expected achieved_tflops_per_gpu or iteration_time");
+    return c;
+}
+
+// Every row of training.csv; empty with `error` set when the file is missing or a row is bad.
+inline std::vector<TrainingCase> loadTrainingCases(std::string& error) {
+    const std::string path = dataFile("validation/training.csv");
+    const auto table = readTable(path, error);
+    if (!table) return {};
+    std::vector<TrainingCase> cases;
+    for (const CsvRow& row : table->rows)
+        cases.push_back(trainingCase(RowReader(*table, row, path, error)));
+    if (!error.empty()) return {};
     return cases;
 }
 
-inline Design caseDesign(const Case& c) {
+// A Megatron-LM run as a design: DGX A100 nodes on Selene's 8-rail HDR InfiniBand fabric
+// (a DGX SuperPOD), the layout and software behaviour of the row's framework.
+inline Design trainingDesign(const TrainingCase& c) {
     Design d;
-    d.name = c.id + " " + c.model;
+    d.name = c.id + " " + c.model.id;
     Item nodes;
     nodes.id = "nodes";
     nodes.kind = ItemKind::node;
-    nodes.ref = "nvidia-dgx-a100-80gb";
+    nodes.ref = c.node;
     nodes.count = (c.devices + 7) / 8;
     d.hardware.items.push_back(nodes);
     Item ib;
     ib.id = "ib";
     ib.kind = ItemKind::fabric;
     ib.fabric = FabricParams{};
-    ib.fabric->topology = FabricTopology::rail_optimized;  // DGX SuperPOD (Selene)
+    ib.fabric->topology = FabricTopology::rail_optimized;
     ib.fabric->switch_ref = "nvidia-quantum-qm8700";
     ib.fabric->link = "ib-hdr-200";
     ib.fabric->rails = 8;
     d.hardware.items.push_back(ib);
     d.hardware.links.push_back({"nodes", "ib", "ib-hdr-200", 8, nlohmann::json::object()});
 
-    catalog::Model m;
-    m.id = c.model;
-    m.layers = c.layers;
-    m.hidden = c.hidden;
-    m.heads = c.heads;
-    m.vocab = c.vocab;
-    m.ffn = catalog::FfnKind::gelu;
-    m.tied_embeddings = true;  // Megatron GPT shares input embedding and LM head
     d.workload.mode = WorkloadMode::training;
-    d.workload.model = m;
-    d.workload.precision = *catalog::precisionFromString(c.precision);
+    d.workload.model = c.model;
+    d.workload.precision = c.precision;
     d.workload.seq_len = c.seq_len;
     d.workload.global_batch = c.global_batch;
 
@@ -141,22 +217,69 @@ inline Design caseDesign(const Case& c) {
     s.pp = c.pp;
     s.dp = c.dp;
     s.microbatch = static_cast<int>(c.microbatch);
-    s.interleave = c.interleave;
-    s.schedule = c.interleave > 1 ? PipelineSchedule::interleaved : PipelineSchedule::one_f_one_b;
-    const bool selective = c.recompute.find("selective") != std::string::npos;
-    s.recompute = selective ? Recompute::selective : Recompute::full;
-    s.sequence_parallel = c.recompute.find("sequence parallel") != std::string::npos ||
-                          c.recompute.find("SP") != std::string::npos;
+    s.interleave = c.vpp;
+    s.schedule = c.vpp > 1 ? PipelineSchedule::interleaved : PipelineSchedule::one_f_one_b;
+    s.recompute = c.recompute;
+    s.sequence_parallel = c.sequence_parallel;
     s.flash_attention = false;  // 2021-22 Megatron: fused softmax, scores materialized
-    // SC'21 configs: torch DDP (all-reduce overlapped with backward) up to 18B, Megatron's
-    // "local" DDP (all-reduce after backward) from 39B.
-    s.overlap_dp = c.params_b <= 20;
+    // --DDP-impl torch overlaps the gradient all-reduce with the backward pass; Megatron's
+    // "local" DDP runs it after the backward pass.
+    s.overlap_dp = c.framework == "megatron-lm-2021-torch-ddp";
     s.zero = 0;
-    // Korthikanti et al. ran 2022 Megatron-LM, whose backward TP collectives are asynchronous
-    // (overlapped with the gradient GEMMs, not the forward ones); the SC'21 runs predate that.
-    s.overlap_tp = c.id.rfind("T2", 0) == 0;
+    // 2022 Megatron-LM runs the backward TP collectives asynchronously (overlapped with the
+    // gradient GEMMs, not the forward ones); the 2021 code predates that.
+    s.overlap_tp = c.framework == "megatron-lm-2022";
     s.extra["overlap_tp_scope"] = "backward";
     return d;
+}
+
+// One published serving run (tests/data/validation/serving.csv).
+struct ServingCase {
+    std::string id, split, family, device, runtime, metric, unit;
+    catalog::Model model;
+    catalog::Precision precision = catalog::Precision::bf16;
+    catalog::Precision kv_precision = catalog::Precision::bf16;
+    int tp = 1;
+    int batch = 1;
+    int input_tokens = 0, output_tokens = 0;
+    double value = 0;
+};
+
+inline ServingCase servingCase(const RowReader& r) {
+    ServingCase c;
+    if (r.text("mode") != "inference") r.fail("mode", "expected inference");
+    c.id = r.text("id");
+    c.split = r.text("split");
+    c.family = r.text("family");
+    c.device = r.text("device");
+    c.runtime = r.text("runtime");
+    c.metric = r.text("metric");
+    c.unit = r.text("unit");
+    c.model = modelOf(r);
+    c.precision = precisionOf(r, "precision");
+    c.kv_precision = precisionOf(r, "kv_precision");
+    c.tp = static_cast<int>(r.integer("tp", 1));
+    c.batch = static_cast<int>(r.integer("batch_or_concurrency", 1));
+    c.input_tokens = static_cast<int>(r.integer("input_tokens", 0));
+    c.output_tokens = static_cast<int>(r.integer("output_tokens", 0));
+    c.value = r.number("value");
+    return c;
+}
+
+// The rows of serving.csv in `family` and `split`; empty with `error` set when the file is
+// missing or a row is bad.
+inline std::vector<ServingCase> loadServingCases(const std::string& family,
+                                                 const std::string& split, std::string& error) {
+    const std::string path = dataFile("validation/serving.csv");
+    const auto table = readTable(path, error);
+    if (!table) return {};
+    std::vector<ServingCase> cases;
+    for (const CsvRow& row : table->rows) {
+        ServingCase c = servingCase(RowReader(*table, row, path, error));
+        if (c.family == family && c.split == split) cases.push_back(std::move(c));
+    }
+    if (!error.empty()) return {};
+    return cases;
 }
 
 }  // namespace infraplan::validation

@@ -12,6 +12,7 @@
 #include "core/evaluate/evaluate.h"
 #include "core/io/design_json.h"
 #include "core/results/results_json.h"
+#include "tests/core/example_designs.h"
 #include "ui/report/reportdocument.h"
 #include "ui/report/reportexport.h"
 #include "ui/report/reportformat.h"
@@ -27,10 +28,7 @@ struct Evaluated {
 };
 
 Evaluated evaluateExample(const char* name) {
-    const QString file = QStringLiteral(INFRAPLAN_SOURCE_DIR "/resources/examples/") + name;
-    LoadResult loaded = loadDesignFile(file.toStdString());
-    if (!loaded.ok()) qFatal("cannot load %s", name);
-    Evaluated e{*loaded.design, {}, file};
+    Evaluated e{test::example(name), {}, QString::fromStdString(test::examplePath(name))};
     e.results = resultsToJson(evaluate(e.design, catalog::builtinCatalog()));
     return e;
 }
@@ -101,7 +99,7 @@ private Q_SLOTS:
 
     void numbersAreTheResultsNumbers() {
         Evaluated e = evaluateExample("megatron-gpt3-175b-a100.json");
-        const QString mfu = report::formatField("mfu", e.results["training"]["mfu"]);
+        const QString mfu = report::formatField("training.mfu", e.results["training"]["mfu"]);
         QVERIFY(html(e).html.contains(mfu));
         e.results["training"]["mfu"] = 0.0789;
         e.results["feasible"] = false;
@@ -113,24 +111,28 @@ private Q_SLOTS:
         QVERIFY(r.html.contains(QLatin1String("a reason the test made up")));
     }
 
+    // Labels and units come from the results schema, by the field's key.
     void fieldsPrintWithTheirUnits() {
         using report::fieldLabel;
         using report::formatField;
-        QCOMPARE(formatField("step_time_s", 13.57), QStringLiteral("13.57 s"));
-        QCOMPARE(formatField("step_time_s", 0.25), QStringLiteral("250 ms"));
-        QCOMPARE(formatField("mfu", 0.52), QStringLiteral("52.0 %"));
-        QCOMPARE(formatField("share", 0.09999), QStringLiteral("10.0 %"));
-        QCOMPARE(formatField("capex_usd", 3.214e6), QStringLiteral("$3.214 M"));
-        QCOMPARE(formatField("usd_per_device_hour", 2.2433), QStringLiteral("$2.24"));
-        QCOMPARE(formatField("per_device_bytes", 8e10), QStringLiteral("80 GB"));
-        QCOMPARE(formatField("kv_bytes_per_token", 163840.0), QStringLiteral("163.8 kB/token"));
-        QCOMPARE(formatField("facility_kw", 1530.0), QStringLiteral("1.53 MW"));
-        QCOMPARE(formatField("step_time_s", std::nan("")), QStringLiteral("–"));
-        QCOMPARE(formatField("overloaded", nlohmann::json(false)), QStringLiteral("no"));
-        QCOMPARE(fieldLabel("time_to_train_days"), QStringLiteral("Time to train"));
-        QCOMPARE(fieldLabel("it_kw"), QStringLiteral("IT power"));
-        QCOMPARE(fieldLabel("heat_kw"), QStringLiteral("Heat"));
-        QCOMPARE(fieldLabel("annual_co2_t"), QStringLiteral("Annual CO₂"));
+        QCOMPARE(formatField("training.step_time_s", 13.57), QStringLiteral("13.57 s"));
+        QCOMPARE(formatField("training.step_time_s", 0.25), QStringLiteral("250 ms"));
+        QCOMPARE(formatField("training.mfu", 0.52), QStringLiteral("52.0 %"));
+        QCOMPARE(formatField("bottlenecks[].share_of_time", 0.09999), QStringLiteral("10.0 %"));
+        QCOMPARE(formatField("cost.capex_usd", 3.214e6), QStringLiteral("$3.214 M"));
+        QCOMPARE(formatField("cost.usd_per_device_hour", 2.2433), QStringLiteral("$2.24/h"));
+        QCOMPARE(formatField("memory.per_device_bytes", 8e10), QStringLiteral("80 GB"));
+        QCOMPARE(formatField("inference.kv_bytes_per_token", 163840.0),
+                 QStringLiteral("163.8 kB/token"));
+        QCOMPARE(formatField("power.facility_kw", 1530.0), QStringLiteral("1.53 MW"));
+        QCOMPARE(formatField("network.links.7.utilization", 0.5), QStringLiteral("50.0 %"));
+        QCOMPARE(formatField("training.step_time_s", std::nan("")), QStringLiteral("–"));
+        QCOMPARE(formatField("inference.overloaded", nlohmann::json(false)), QStringLiteral("no"));
+        QVERIFY_THROWS_EXCEPTION(std::out_of_range, formatField("training.step_time", 1.0));
+        QCOMPARE(fieldLabel("training.time_to_train_days"), QStringLiteral("Time to train"));
+        QCOMPARE(fieldLabel("power.it_kw"), QStringLiteral("IT power"));
+        QCOMPARE(fieldLabel("inference.ttft_ms.p99"), QStringLiteral("TTFT p99"));
+        QCOMPARE(fieldLabel("energy.annual_co2_t"), QStringLiteral("Annual emissions"));
     }
 
     void chartsAreVectorObjectsInTheDocument() {

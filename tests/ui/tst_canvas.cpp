@@ -223,7 +223,7 @@ private Q_SLOTS:
             QVERIFY(r.at(stepTime).get<double>() != before.at(stepTime).get<double>());
         }
         // Changing the node count changes what the dashboard shows.
-        MetricCard* devices = w.dashboard()->card(QStringLiteral("/devices"));
+        MetricCard* devices = w.dashboard()->card(QStringLiteral("devices"));
         QTRY_COMPARE(devices->valueText(), QStringLiteral("256"));
         Item dgx = *w.document()->design().findItem("dgx");
         dgx.count = 16;
@@ -231,7 +231,7 @@ private Q_SLOTS:
         QTRY_COMPARE(devices->valueText(), QStringLiteral("128"));
         QVERIFY(evaluated.count() >= 2);
         // Cards nobody computes say so instead of showing a number.
-        MetricCard* stepCard = w.dashboard()->card(QStringLiteral("/training/step_time_s"));
+        MetricCard* stepCard = w.dashboard()->card(QStringLiteral("training.step_time_s"));
         QCOMPARE(stepCard->hasValue(),
                  r.contains(nlohmann::json::json_pointer("/training/step_time_s")));
     }
@@ -335,7 +335,7 @@ private Q_SLOTS:
         // Devices are always there: 256 against 8, B is 3.125 % of A.
         bool found = false;
         for (int row = 0; row < dialog.table()->rowCount(); ++row)
-            if (dialog.table()->item(row, 0)->text() == QStringLiteral("Devices")) {
+            if (dialog.table()->item(row, 0)->text() == QStringLiteral("Accelerators")) {
                 found = true;
                 QCOMPARE(dialog.table()->item(row, 1)->text(), QStringLiteral("256"));
                 QCOMPARE(dialog.table()->item(row, 2)->text(), QStringLiteral("8"));

@@ -5,6 +5,7 @@
 #include <QUndoStack>
 
 #include "core/io/design_json.h"
+#include "tests/core/example_designs.h"
 #include "ui/document/commands.h"
 #include "ui/document/designdocument.h"
 
@@ -12,12 +13,6 @@ using namespace infraplan;
 using namespace infraplan::ui;
 
 namespace {
-
-Design loadExample(const char* name) {
-    LoadResult r = loadDesignFile(std::string(INFRAPLAN_SOURCE_DIR "/resources/examples/") + name);
-    if (!r.ok()) qFatal("cannot load %s: %s", name, r.diagnostics.toString().c_str());
-    return *r.design;
-}
 
 nlohmann::json withoutLayout(const Design& d) {
     nlohmann::json j = designToJson(d);
@@ -32,7 +27,7 @@ class TestDesignDocument : public QObject {
 private Q_SLOTS:
     void addThenUndoRestores() {
         DesignDocument doc(catalog::builtinCatalog());
-        doc.newDesign(loadExample("hand-drawn-cxl.json"));
+        doc.newDesign(test::example("hand-drawn-cxl.json"));
         const nlohmann::json before = designToJson(doc.design());
         Item gpu;
         gpu.kind = ItemKind::accelerator;
@@ -51,7 +46,7 @@ private Q_SLOTS:
 
     void removeOwnsWhatItRemoved() {
         DesignDocument doc(catalog::builtinCatalog());
-        doc.newDesign(loadExample("hand-drawn-cxl.json"));
+        doc.newDesign(test::example("hand-drawn-cxl.json"));
         const nlohmann::json before = designToJson(doc.design());
         QSignalSpy removed(&doc, &DesignDocument::itemRemoved);
         doc.removeItems({QStringLiteral("server")});
@@ -74,7 +69,7 @@ private Q_SLOTS:
 
     void movesTouchOnlyTheLayoutAndMerge() {
         DesignDocument doc(catalog::builtinCatalog());
-        doc.newDesign(loadExample("hand-drawn-cxl.json"));
+        doc.newDesign(test::example("hand-drawn-cxl.json"));
         const nlohmann::json semantic = withoutLayout(doc.design());
         doc.moveItems({{QStringLiteral("leaf"), QPointF(0, 340)}});
         doc.moveItems({{QStringLiteral("leaf"), QPointF(0, 360)}});
@@ -91,7 +86,7 @@ private Q_SLOTS:
 
     void moveDoesNotTriggerEvaluation() {
         DesignDocument doc(catalog::builtinCatalog());
-        doc.newDesign(loadExample("dgx-h100-training.json"));
+        doc.newDesign(test::example("dgx-h100-training.json"));
         QSignalSpy content(&doc, &DesignDocument::contentChanged);
         doc.moveItems({{QStringLiteral("dgx"), QPointF(100, 100)}});
         QCOMPARE(content.count(), 0);
@@ -106,7 +101,7 @@ private Q_SLOTS:
 
     void groupAndUngroup() {
         DesignDocument doc(catalog::builtinCatalog());
-        doc.newDesign(loadExample("hand-drawn-cxl.json"));
+        doc.newDesign(test::example("hand-drawn-cxl.json"));
         const nlohmann::json before = designToJson(doc.design());
         const QString group =
             doc.groupItems({QStringLiteral("leaf"), QStringLiteral("spine")}, "rack");
@@ -131,7 +126,7 @@ private Q_SLOTS:
 
     void reparentRefusesCycles() {
         DesignDocument doc(catalog::builtinCatalog());
-        doc.newDesign(loadExample("hand-drawn-cxl.json"));
+        doc.newDesign(test::example("hand-drawn-cxl.json"));
         const QString outer = doc.groupItems({QStringLiteral("server")}, "rack");
         QVERIFY(!outer.isEmpty());
         QVERIFY(!doc.reparentItem(outer, QStringLiteral("server"), {}));  // into its own child

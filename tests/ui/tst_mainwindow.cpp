@@ -33,7 +33,8 @@ private Q_SLOTS:
 
     void openSaveReopenIsIdentical_data() {
         QTest::addColumn<QString>("file");
-        const QDir examples(QStringLiteral(INFRAPLAN_SOURCE_DIR "/resources/examples"));
+        const QDir examples(QString::fromUtf8(test::sourceDir()) +
+                            QStringLiteral("/resources/examples"));
         const QStringList files = examples.entryList({QStringLiteral("*.json")});
         QVERIFY(files.size() >= 3);
         for (const QString& f : files)
@@ -164,4 +165,5 @@ private Q_SLOTS:
 };
 
 QTEST_MAIN(TestMainWindow)
+#include "paths.h"
 #include "tst_mainwindow.moc"

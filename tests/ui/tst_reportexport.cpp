@@ -47,7 +47,7 @@ private Q_SLOTS:
         const auto report = nlohmann::json::parse(json.toStdString());
         QCOMPARE(report["results"], currentResults(*window.document(), *window.evaluator()));
         QVERIFY(report["results"].contains("inference"));
-        QVERIFY(exported("serving.csv").startsWith("metric,value\n"));
+        QVERIFY(exported("serving.csv").startsWith("metric,value,unit\n"));
         QString error;
         QVERIFY(!exportReportFile(*window.document(), *window.evaluator(),
                                   m_dir.filePath(QStringLiteral("missing/x.pdf")), &error));

@@ -13,6 +13,8 @@
 #include <functional>
 #include <memory>
 
+#include "tests/core/example_designs.h"
+
 namespace uitest {
 
 // Call once in initTestCase(): QSettings and recovery files go to `dir`, never to the user's.
@@ -40,7 +42,7 @@ inline void answerNextModal(std::function<void(QWidget*)> answer) {
 }
 
 inline QString example(const char* name) {
-    return QStringLiteral(INFRAPLAN_SOURCE_DIR "/resources/examples/") + QLatin1String(name);
+    return QString::fromStdString(infraplan::test::examplePath(name));
 }
 
 }  // namespace uitest

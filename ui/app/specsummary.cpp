@@ -13,10 +13,10 @@ QString dot() {
 
 QString acceleratorSummary(const catalog::Accelerator& a) {
     QStringList parts;
-    if (a.memory_gb > 0) parts << formatGb(a.memory_gb);
-    if (a.memory_bw_gb_s > 0) parts << formatGbPerS(a.memory_bw_gb_s);
+    if (a.memory_gb > 0) parts << quantityText(a.memory_gb, Unit::gigabytes);
+    if (a.memory_bw_gb_s > 0) parts << quantityText(a.memory_bw_gb_s, Unit::gigabytes_per_s);
     const double bf16 = a.peak(catalog::Precision::bf16);
-    if (bf16 > 0) parts << formatTflops(bf16) + QStringLiteral(" bf16");
+    if (bf16 > 0) parts << quantityText(bf16, Unit::tflop_per_s) + QStringLiteral(" bf16");
     return parts.join(dot());
 }
 
@@ -30,38 +30,11 @@ QString sourceLine(const catalog::EntryBase& e) {
 }  // namespace
 
 QString formatNumber(double value, int significant) {
-    if (!std::isfinite(value)) return QStringLiteral("–");
-    const double magnitude = std::abs(value);
-    int decimals = 0;
-    if (magnitude > 0 && magnitude < 1000) {
-        decimals = std::max(0, significant - 1 - int(std::floor(std::log10(magnitude))));
-        decimals = std::min(decimals, 6);
-    }
-    QString text = QLocale(QLocale::English).toString(value, 'f', decimals);
-    if (text.contains(QLatin1Char('.'))) {
-        while (text.endsWith(QLatin1Char('0')))
-            text.chop(1);
-        if (text.endsWith(QLatin1Char('.'))) text.chop(1);
-    }
-    return text;
+    return QString::fromStdString(infraplan::formatNumber(value, significant));
 }
 
-QString formatGb(double gb) {
-    if (gb >= 1e6) return formatNumber(gb / 1e6) + QStringLiteral(" PB");
-    if (gb >= 1000) return formatNumber(gb / 1000) + QStringLiteral(" TB");
-    return formatNumber(gb) + QStringLiteral(" GB");
-}
-
-QString formatGbPerS(double gbPerS) {
-    if (gbPerS >= 1e6) return formatNumber(gbPerS / 1e6) + QStringLiteral(" PB/s");
-    if (gbPerS >= 1000) return formatNumber(gbPerS / 1000) + QStringLiteral(" TB/s");
-    return formatNumber(gbPerS) + QStringLiteral(" GB/s");
-}
-
-QString formatTflops(double tflops) {
-    if (tflops >= 1e6) return formatNumber(tflops / 1e6) + QStringLiteral(" EFLOP/s");
-    if (tflops >= 1000) return formatNumber(tflops / 1000) + QStringLiteral(" PFLOP/s");
-    return formatNumber(tflops) + QStringLiteral(" TFLOP/s");
+QString quantityText(double value, Unit unit) {
+    return QString::fromStdString(formatQuantity(value, unit));
 }
 
 QString entrySummary(const catalog::Catalog& catalog, const std::string& id) {
@@ -72,7 +45,8 @@ QString entrySummary(const catalog::Catalog& catalog, const std::string& id) {
             QStringLiteral("%1× %2")
                 .arg(n->accelerators)
                 .arg(a ? QString::fromStdString(a->name) : QString::fromStdString(n->accelerator));
-        if (a && a->memory_gb > 0) text += dot() + formatGb(a->memory_gb * n->accelerators);
+        if (a && a->memory_gb > 0)
+            text += dot() + quantityText(a->memory_gb * n->accelerators, Unit::gigabytes);
         return text;
     }
     if (const auto* s = catalog.switchEntry(id))
@@ -80,12 +54,14 @@ QString entrySummary(const catalog::Catalog& catalog, const std::string& id) {
     if (const auto* n = catalog.nic(id))
         return QObject::tr("%1 × %2 Gb/s").arg(n->ports).arg(formatNumber(n->port_gbps));
     if (const auto* m = catalog.memory(id)) {
-        QString text = formatGb(m->capacity_gb);
-        if (m->bandwidth_gb_s > 0) text += dot() + formatGbPerS(m->bandwidth_gb_s);
+        QString text = quantityText(m->capacity_gb, Unit::gigabytes);
+        if (m->bandwidth_gb_s > 0)
+            text += dot() + quantityText(m->bandwidth_gb_s, Unit::gigabytes_per_s);
         return text;
     }
     if (const auto* l = catalog.link(id)) {
-        QString text = formatGbPerS(l->bandwidth_gb_s) + QObject::tr(" per lane");
+        QString text =
+            quantityText(l->bandwidth_gb_s, Unit::gigabytes_per_s) + QObject::tr(" per lane");
         if (l->latency_ns > 0) text += dot() + formatNumber(l->latency_ns) + QStringLiteral(" ns");
         return text;
     }
@@ -124,8 +100,8 @@ QString entryTooltip(const catalog::Catalog& catalog, const std::string& id) {
     if (const auto* a = catalog.accelerator(id)) {
         if (a->tdp_w > 0) html += QObject::tr("<br/>TDP %1 W").arg(formatNumber(a->tdp_w));
         if (a->scaleup_bw_gb_s > 0)
-            html +=
-                QObject::tr("<br/>Scale-up %1 per direction").arg(formatGbPerS(a->scaleup_bw_gb_s));
+            html += QObject::tr("<br/>Scale-up %1 per direction")
+                        .arg(quantityText(a->scaleup_bw_gb_s, Unit::gigabytes_per_s));
     }
     if (const auto* n = catalog.node(id); n && n->max_power_w > 0)
         html += QObject::tr("<br/>Max power %1 kW").arg(formatNumber(n->max_power_w / 1000));

@@ -6,6 +6,7 @@
 
 #include "catalog/catalog.h"
 #include "core/design/design.h"
+#include "core/results/format.h"
 
 namespace infraplan::ui {
 
@@ -15,11 +16,10 @@ QString entrySummary(const catalog::Catalog& catalog, const std::string& id);
 QString itemSummary(const catalog::Catalog& catalog, const Item& item);
 // Rich-text tooltip: name, vendor, key specs, source.
 QString entryTooltip(const catalog::Catalog& catalog, const std::string& id);
-// Numbers for people: 1234.5 -> "1,235", 0.25 -> "0.25".
-QString formatNumber(double value, int significant = 3);
-// Byte/throughput helpers with units: formatGb(640) -> "640 GB", formatGb(2048) -> "2.05 TB".
-QString formatGb(double gb);
-QString formatGbPerS(double gbPerS);
-QString formatTflops(double tflops);
+// Core's formatter (core/results/format.h) as QString: numbers for people, 1234.5 ->
+// "1,235", 0.25 -> "0.25"; quantities with their unit scaled, quantityText(2048, gigabytes)
+// -> "2.048 TB".
+QString formatNumber(double value, int significant = 4);
+QString quantityText(double value, Unit unit);
 
 }  // namespace infraplan::ui

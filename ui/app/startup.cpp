@@ -58,6 +58,8 @@ void configureApplication(QApplication& app) {
     QApplication::setApplicationName(QStringLiteral("Infraplan"));
     QApplication::setApplicationDisplayName(QStringLiteral("Infraplan"));
     QApplication::setApplicationVersion(QStringLiteral(INFRAPLAN_VERSION));
+    // Ties the windows to the installed menu entry and icon (resources/desktop/), on Wayland too.
+    QApplication::setDesktopFileName(QStringLiteral("org.infraplan.infraplan"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/infraplan.svg")));
     applyTheme(app);
 }

@@ -18,6 +18,7 @@
 #include "core/evaluate/evaluate.h"
 #include "core/io/design_json.h"
 #include "core/results/results_json.h"
+#include "core/results/schema.h"
 #include "ui/app/specsummary.h"
 #include "ui/app/theme.h"
 #include "ui/dashboard/metrics.h"
@@ -113,22 +114,23 @@ void CompareDialog::fill(const std::pair<Evaluation, Evaluation>& results) {
     auto* ratio = new QBarSet(tr("B relative to A"));
     ratio->setColor(theme().accent);
     for (const Metric& m : headlineMetrics()) {
-        const auto va = metricValue(a.json, m.pointer);
-        const auto vb = metricValue(b.json, m.pointer);
+        const auto va = resultNumber(a.json, m.key);
+        const auto vb = resultNumber(b.json, m.key);
         if (!va && !vb) continue;
         const int row = m_table->rowCount();
         m_table->insertRow(row);
-        m_table->setItem(row, 0, new QTableWidgetItem(m.title));
+        m_table->setItem(row, 0, new QTableWidgetItem(m.title()));
+        m_table->item(row, 0)->setToolTip(m.meaning());
         m_table->setItem(row, 1,
-                         new QTableWidgetItem(va ? formatMetric(m.unit, *va) : tr("not modelled")));
+                         new QTableWidgetItem(m.valueIn(a.json).value_or(tr("not computed"))));
         m_table->setItem(row, 2,
-                         new QTableWidgetItem(vb ? formatMetric(m.unit, *vb) : tr("not modelled")));
+                         new QTableWidgetItem(m.valueIn(b.json).value_or(tr("not computed"))));
         QString delta = QStringLiteral("—");
         if (va && vb && *va != 0) {
-            const double pct = (*vb / *va - 1) * 100;
-            delta = (pct >= 0 ? QStringLiteral("+") : QString()) + formatNumber(pct, 3) +
-                    QStringLiteral(" %");
-            names << m.title;
+            const double change = *vb / *va - 1;
+            delta = (change >= 0 ? QStringLiteral("+") : QString()) +
+                    quantityText(change, Unit::fraction);
+            names << m.title();
             *ratio << *vb / *va * 100;
         }
         m_table->setItem(row, 3, new QTableWidgetItem(delta));

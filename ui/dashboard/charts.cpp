@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/results/schema.h"
 #include "ui/app/specsummary.h"
 #include "ui/app/theme.h"
 
@@ -22,24 +23,6 @@ const QColor kSeriesColors[] = {QColor(0x1f, 0x78, 0xd1), QColor(0x2e, 0x9e, 0x5
                                 QColor(0xd9, 0x6b, 0x1a), QColor(0x8a, 0x4f, 0xd8),
                                 QColor(0x0f, 0x9a, 0xa8), QColor(0xd7, 0x3a, 0x49),
                                 QColor(0x6b, 0x76, 0x85), QColor(0xb5, 0x8b, 0x00)};
-
-QString pretty(const std::string& key) {
-    QString s = QString::fromStdString(key);
-    s.replace(QLatin1Char('_'), QLatin1Char(' '));
-    for (const char* unit : {" usd", " bytes", " kw", " s"})
-        if (s.endsWith(QLatin1String(unit))) s.chop(int(std::strlen(unit)));
-    if (!s.isEmpty()) s[0] = s[0].toUpper();
-    return s;
-}
-
-std::vector<std::pair<QString, double>> numbers(const nlohmann::json& object) {
-    std::vector<std::pair<QString, double>> out;
-    if (!object.is_object()) return out;
-    for (auto it = object.begin(); it != object.end(); ++it)
-        if (it->is_number() && std::isfinite(it->get<double>()) && it->get<double>() > 0)
-            out.emplace_back(pretty(it.key()), it->get<double>());
-    return out;
-}
 
 QValueAxis* valueAxis(const QString& unit, double max) {
     auto* axis = new QValueAxis;
@@ -55,6 +38,22 @@ QValueAxis* valueAxis(const QString& unit, double max) {
 }
 
 }  // namespace
+
+ChartParts resultParts(const nlohmann::json& results, const std::string& key) {
+    ChartParts out;
+    const nlohmann::json* object = resultAt(results, key);
+    if (!object || !object->is_object()) return out;
+    for (const std::string& member : membersInOrder(*object, key)) {
+        const nlohmann::json& v = (*object)[member];
+        if (!v.is_number() || !std::isfinite(v.get<double>()) || !(v.get<double>() > 0)) continue;
+        // A map's members are data (precisions): their names are the labels.
+        const ResultField* field = findResultField(key + "." + member);
+        const bool data = field && field->key.ends_with(".*");
+        out.emplace_back(QString::fromStdString(data ? member : resultLabel(key + "." + member)),
+                         v.get<double>());
+    }
+    return out;
+}
 
 QChart* newChart(const QString& title) {
     auto* chart = new QChart;
@@ -78,9 +77,8 @@ QColor seriesColor(int index) {
     return kSeriesColors[std::size_t(std::max(0, index)) % std::size(kSeriesColors)];
 }
 
-QChart* breakdownChart(const QString& title, const nlohmann::json& object, double scale,
+QChart* breakdownChart(const QString& title, const ChartParts& values, double scale,
                        const QString& unit) {
-    const auto values = numbers(object);
     if (values.empty()) return nullptr;
     QChart* chart = newChart(title);
     auto* series = new QHorizontalBarSeries;
@@ -116,8 +114,7 @@ QChart* breakdownChart(const QString& title, const nlohmann::json& object, doubl
     return chart;
 }
 
-QChart* donutChart(const QString& title, const nlohmann::json& object, const QString& unit) {
-    const auto values = numbers(object);
+QChart* donutChart(const QString& title, const ChartParts& values, const QString& unit) {
     if (values.empty()) return nullptr;
     QChart* chart = newChart(title);
     auto* series = new QPieSeries;
@@ -127,9 +124,10 @@ QChart* donutChart(const QString& title, const nlohmann::json& object, const QSt
         total += v.second;
     int i = 0;
     for (const auto& [name, v] : values) {
-        QPieSlice* slice = series->append(
-            QStringLiteral("%1 %2%").arg(name, formatNumber(total > 0 ? 100 * v / total : 0, 2)),
-            v);
+        QPieSlice* slice =
+            series->append(QStringLiteral("%1 %2").arg(
+                               name, quantityText(total > 0 ? v / total : 0, Unit::fraction)),
+                           v);
         slice->setColor(kSeriesColors[i++ % std::size(kSeriesColors)]);
         slice->setBorderColor(theme().card);
     }
@@ -139,8 +137,7 @@ QChart* donutChart(const QString& title, const nlohmann::json& object, const QSt
     return chart;
 }
 
-QChart* memoryChart(const nlohmann::json& breakdownBytes, double capacityBytes) {
-    const auto values = numbers(breakdownBytes);
+QChart* memoryChart(const ChartParts& values, double capacityBytes) {
     if (values.empty()) return nullptr;
     const double capacityGb = capacityBytes / 1e9;
     QChart* chart = newChart(QObject::tr("Memory per device"));
@@ -160,14 +157,16 @@ QChart* memoryChart(const nlohmann::json& breakdownBytes, double capacityBytes) 
     chart->addAxis(cats, Qt::AlignLeft);
     series->attachAxis(cats);
     QValueAxis* axis = valueAxis(
-        capacityGb > 0 ? QObject::tr("GB used of %1").arg(formatGb(capacityGb)) : QObject::tr("GB"),
+        capacityGb > 0 ? QObject::tr("GB used of %1").arg(quantityText(capacityGb, Unit::gigabytes))
+                       : QObject::tr("GB"),
         std::max(total, capacityGb));
     chart->addAxis(axis, Qt::AlignBottom);
     series->attachAxis(axis);
     chart->legend()->setAlignment(Qt::AlignBottom);
     if (capacityGb > 0 && total > capacityGb) {
         chart->setTitle(QObject::tr("Memory per device: %1 over capacity %2")
-                            .arg(formatGb(total), formatGb(capacityGb)));
+                            .arg(quantityText(total, Unit::gigabytes),
+                                 quantityText(capacityGb, Unit::gigabytes)));
         chart->setTitleBrush(theme().bad);
     }
     return chart;
@@ -208,13 +207,14 @@ QChart* rackPowerChart(const nlohmann::json& perRack) {
 
 QChart* tierChart(const nlohmann::json& tiers) {
     if (!tiers.is_array() || tiers.empty()) return nullptr;
-    nlohmann::json object = nlohmann::json::object();
+    ChartParts parts;
     for (const auto& tier : tiers)
         if (tier.is_object() && tier.contains("name") && tier["name"].is_string() &&
-            tier.contains("max_utilization") && tier["max_utilization"].is_number())
-            object[tier["name"].get<std::string>()] = tier["max_utilization"].get<double>();
-    if (object.empty()) return nullptr;
-    return breakdownChart(QObject::tr("Network utilization by tier"), object, 100,
+            tier.contains("max_utilization") && tier["max_utilization"].is_number() &&
+            tier["max_utilization"].get<double>() > 0)
+            parts.emplace_back(QString::fromStdString(tier["name"].get<std::string>()),
+                               tier["max_utilization"].get<double>());
+    return breakdownChart(QObject::tr("Network utilization by tier"), parts, 100,
                           QStringLiteral("%"));
 }
 

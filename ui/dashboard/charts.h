@@ -4,24 +4,33 @@
 
 #include <QString>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <vector>
 
 class QChart;
 class QColor;
 
 namespace infraplan::ui {
 
+// Labelled values of a chart: bars, slices, stacked parts.
+using ChartParts = std::vector<std::pair<QString, double>>;
+// The positive numbers of the results object at schema key `key` ("training.breakdown"), in the
+// schema's order, labelled by the schema (a map's members by their own names: "bf16").
+ChartParts resultParts(const nlohmann::json& results, const std::string& key);
+
 // An empty chart in the dashboard's look (theme, fonts, no background or animation).
 QChart* newChart(const QString& title);
 // The dashboard's series colours, cycling.
 QColor seriesColor(int index);
 
-// Horizontal bars of a {name: value} object, values × scale, axis titled with `unit`.
-QChart* breakdownChart(const QString& title, const nlohmann::json& object, double scale,
+// Horizontal bars, values × scale, axis titled with `unit`; nullptr without parts.
+QChart* breakdownChart(const QString& title, const ChartParts& parts, double scale,
                        const QString& unit);
-// A donut of a {name: value} object.
-QChart* donutChart(const QString& title, const nlohmann::json& object, const QString& unit);
+// A donut of the parts.
+QChart* donutChart(const QString& title, const ChartParts& parts, const QString& unit);
 // Stacked memory use per device against its capacity (bytes in, GB shown).
-QChart* memoryChart(const nlohmann::json& breakdownBytes, double capacityBytes);
+QChart* memoryChart(const ChartParts& bytes, double capacityBytes);
 // Average power of each rack group against the rack limit.
 QChart* rackPowerChart(const nlohmann::json& perRack);
 // Peak utilization of each network tier, in percent (results `network.tiers`).

@@ -12,6 +12,7 @@
 #include <QStyle>
 #include <QVBoxLayout>
 
+#include "core/results/schema.h"
 #include "ui/app/specsummary.h"
 #include "ui/app/theme.h"
 #include "ui/dashboard/charts.h"
@@ -67,8 +68,9 @@ DashboardWidget::DashboardWidget(QWidget* parent)
     m_cardGrid->setContentsMargins(0, 0, 0, 0);
     m_cardGrid->setSpacing(6);
     for (const Metric& m : headlineMetrics()) {
-        auto* card = new MetricCard(m.title, m.caption, cards);
-        m_cards.insert(QString::fromStdString(m.pointer), card);
+        auto* card = new MetricCard(m.title(), m.caption, cards);
+        card->setToolTip(m.meaning());
+        m_cards.insert(QString::fromStdString(m.key), card);
         m_cardOrder.push_back(card);
     }
     body->addWidget(cards, 0, Qt::AlignTop);
@@ -169,7 +171,7 @@ void DashboardWidget::showEvaluation(const Evaluation& evaluation, WorkloadMode 
     const Theme& t = theme();
     if (r.feasible) {
         m_banner->setText(tr("<span style='color:%1'>●</span> <b>Feasible</b> — %2 devices")
-                              .arg(t.good.name(), formatNumber(double(r.devices), 9)));
+                              .arg(t.good.name(), quantityText(double(r.devices), Unit::count)));
     } else {
         QStringList reasons;
         for (const std::string& reason : r.reasons)
@@ -177,7 +179,8 @@ void DashboardWidget::showEvaluation(const Evaluation& evaluation, WorkloadMode 
         m_banner->setText(tr("<span style='color:%1'>●</span> <b>Not feasible:</b> %2")
                               .arg(t.bad.name(), reasons.join(QStringLiteral("; "))));
     }
-    m_timing->setText(tr("evaluated in %1 ms").arg(formatNumber(evaluation.elapsed_ms, 2)));
+    m_timing->setText(
+        tr("evaluated in %1").arg(quantityText(evaluation.elapsed_ms, Unit::milliseconds)));
 
     // Cards: those of this workload mode, in the table's order, three to a row.
     for (QWidget* w : m_cardOrder) {
@@ -186,73 +189,71 @@ void DashboardWidget::showEvaluation(const Evaluation& evaluation, WorkloadMode 
     }
     int slotIndex = 0;
     for (const Metric& m : headlineMetrics()) {
-        const bool wanted = mode == WorkloadMode::training ? m.training : m.inference;
-        MetricCard* card = m_cards.value(QString::fromStdString(m.pointer));
-        if (!wanted || !card) continue;
-        const auto value = metricValue(j, m.pointer);
-        if (value && *value == 0 && m.pointer == "/inference/goodput_rps")
-            card->setValue(formatMetric(m.unit, *value), tr("no request rate meets the SLO"));
+        MetricCard* card = m_cards.value(QString::fromStdString(m.key));
+        if (!m.appliesTo(mode) || !card) continue;
+        const auto value = m.valueIn(j);
+        if (value && m.key == "inference.goodput_rps" && resultNumber(j, m.key) == 0.0)
+            card->setValue(*value, tr("no request rate meets the SLO"));
         else if (value)
-            card->setValue(formatMetric(m.unit, *value));
+            card->setValue(*value);
         else
-            card->setUnavailable(tr("not modelled yet"));
+            card->setUnavailable(tr("not computed"), m.absence(j));
         m_cardGrid->addWidget(card, slotIndex / 3, slotIndex % 3);
         card->show();
         ++slotIndex;
     }
 
+    showCharts(evaluation, mode);
+    fillIssues(evaluation);
+}
+
+void DashboardWidget::showCharts(const Evaluation& evaluation, WorkloadMode mode) {
+    const nlohmann::json& j = evaluation.json;
     const nlohmann::json empty;
-    auto at = [&](const char* pointer) -> const nlohmann::json& {
-        const nlohmann::json::json_pointer p(pointer);
-        return j.contains(p) ? j.at(p) : empty;
+    auto at = [&](const char* key) -> const nlohmann::json& {
+        resultField(key);  // throws for a key the results schema lacks
+        const nlohmann::json* value = resultAt(j, key);
+        return value ? *value : empty;
     };
-    const QString notYet = tr("%1\n\nnot modelled yet");
-    if (mode == WorkloadMode::training) {
+    const QString missing = tr("%1\n\nnot in these results");
+    const bool training = mode == WorkloadMode::training;
+    if (training) {
         // Seconds for steps of seconds, milliseconds below: labels of three digits either way.
+        const ChartParts phases = resultParts(j, "training.breakdown");
         double longest = 0;
-        for (const auto& phase : at("/training/breakdown"))
-            if (phase.is_number()) longest = std::max(longest, phase.get<double>());
+        for (const auto& phase : phases)
+            longest = std::max(longest, phase.second);
         const bool seconds = longest >= 1;
         setChart(m_charts[kTimeChart],
-                 breakdownChart(tr("Step-time breakdown"), at("/training/breakdown"),
-                                seconds ? 1 : 1000, seconds ? tr("s") : tr("ms")),
-                 notYet.arg(tr("Step-time breakdown")));
-    } else
-        setChart(m_charts[kTimeChart], latencyChart(at("/inference")),
-                 notYet.arg(tr("Latency percentiles")));
-    const auto* device = evaluation.device ? &*evaluation.device : nullptr;
-    const bool training = mode == WorkloadMode::training;
-    setChart(m_charts[kRooflineChart],
-             rooflineChart(at(training ? "/training/operators" : "/inference/operators"), device,
-                           evaluation.precision),
-             notYet.arg(tr("Roofline of the operators")));
-    if (mode == WorkloadMode::training || !at("/memory/breakdown").is_null()) {
-        const auto capacity = metricValue(j, "/memory/capacity_bytes");
-        setChart(m_charts[kMemoryChart], memoryChart(at("/memory/breakdown"), capacity.value_or(0)),
-                 notYet.arg(tr("Memory per device")));
+                 breakdownChart(tr("Step-time breakdown"), phases, seconds ? 1 : 1000,
+                                seconds ? tr("s") : tr("ms")),
+                 missing.arg(tr("Step-time breakdown")));
     } else {
-        nlohmann::json mem = at("/inference/memory");
-        double capacity = 0;
-        if (mem.is_object() && mem.contains("capacity_bytes") &&
-            mem["capacity_bytes"].is_number()) {
-            capacity = mem["capacity_bytes"].get<double>();
-            mem.erase("capacity_bytes");
-        }
-        setChart(m_charts[kMemoryChart], memoryChart(mem, capacity),
-                 notYet.arg(tr("Memory per device")));
+        setChart(m_charts[kTimeChart], latencyChart(at("inference")),
+                 missing.arg(tr("Latency percentiles")));
     }
-    setChart(m_charts[kNetworkChart], tierChart(at("/network/tiers")),
-             notYet.arg(tr("Network utilization")));
-    setChart(m_charts[kRackChart], rackPowerChart(at("/power/per_rack")),
-             notYet.arg(tr("Power per rack")));
+    const auto* device = evaluation.device ? &*evaluation.device : nullptr;
+    // The inference engine reports no operators (docs/results.md): no roofline for serving.
+    setChart(
+        m_charts[kRooflineChart],
+        training ? rooflineChart(at("training.operators"), device, evaluation.precision) : nullptr,
+        missing.arg(tr("Roofline of the operators")));
+    setChart(m_charts[kMemoryChart],
+             memoryChart(resultParts(j, "memory.breakdown"),
+                         resultNumber(j, "memory.capacity_bytes").value_or(0)),
+             missing.arg(tr("Memory per device")));
+    setChart(m_charts[kNetworkChart], tierChart(at("network.tiers")),
+             missing.arg(tr("Network utilization")));
+    setChart(m_charts[kRackChart], rackPowerChart(at("power.per_rack")),
+             missing.arg(tr("Power per rack")));
     setChart(m_charts[kCostChart],
-             donutChart(tr("Capital cost"), at("/cost/capex_breakdown"), QStringLiteral("USD")),
-             notYet.arg(tr("Cost breakdown")));
+             donutChart(tr("Capital cost"), resultParts(j, "cost.capex_breakdown"),
+                        QStringLiteral("USD")),
+             missing.arg(tr("Cost breakdown")));
     setChart(m_charts[kComputeChart],
-             breakdownChart(tr("Peak compute by precision"), at("/inventory/peak_tflops"), 1e-3,
-                            tr("PFLOP/s")),
-             notYet.arg(tr("Compute")));
-    fillIssues(evaluation);
+             breakdownChart(tr("Peak compute by precision"),
+                            resultParts(j, "inventory.peak_tflops"), 1e-3, tr("PFLOP/s")),
+             missing.arg(tr("Compute")));
 }
 
 void DashboardWidget::fillIssues(const Evaluation& evaluation) {
@@ -274,13 +275,12 @@ void DashboardWidget::fillIssues(const Evaluation& evaluation) {
         // memory-bound phase has no utilization figure.
         QStringList figures;
         if (b.share_of_time > 0)
-            figures << tr("%1 of the time")
-                           .arg(formatNumber(b.share_of_time * 100, 2) + QStringLiteral(" %"));
+            figures << tr("%1 of the time").arg(quantityText(b.share_of_time, Unit::fraction));
         if (b.utilization > 0)
-            figures << tr("%1 utilized")
-                           .arg(formatNumber(b.utilization * 100, 3) + QStringLiteral(" %"));
+            figures << tr("%1 utilized").arg(quantityText(b.utilization, Unit::fraction));
         QString text =
-            tr("%1 in %2").arg(QString::fromStdString(b.resource), QString::fromStdString(b.phase));
+            tr("%1 in %2")
+                .arg(QString::fromStdString(b.resource), QString::fromLatin1(toString(b.phase)));
         if (!figures.isEmpty()) text += QStringLiteral(": ") + figures.join(QStringLiteral(", "));
         if (!b.advice.empty()) text += QStringLiteral("\n→ ") + QString::fromStdString(b.advice);
         add(style()->standardIcon(QStyle::SP_MessageBoxWarning), text,

@@ -29,7 +29,8 @@ public:
     void showEvaluation(const Evaluation& evaluation, WorkloadMode mode);
     void setBusy(bool busy);
 
-    MetricCard* card(const QString& pointer) const { return m_cards.value(pointer); }
+    // The card of a headline metric, by results schema key ("training.step_time_s").
+    MetricCard* card(const QString& key) const { return m_cards.value(key); }
     QListWidget* issues() const { return m_issues; }
     // How many charts currently have data.
     int chartsShown() const;
@@ -45,6 +46,7 @@ private:
     };
     ChartSlot addChartSlot(const QString& title);
     void setChart(ChartSlot& slot, QChart* chart, const QString& missing);
+    void showCharts(const Evaluation& evaluation, WorkloadMode mode);
     void fillIssues(const Evaluation& evaluation);
 
     QLabel* m_banner;

@@ -41,7 +41,7 @@ MetricCard::MetricCard(const QString& title, const QString& caption, QWidget* pa
     layout->addWidget(m_caption);
     setMinimumWidth(124);
     setAccessibleName(title);
-    setUnavailable(tr("not modelled yet"));
+    setUnavailable(tr("not evaluated yet"));
 }
 
 void MetricCard::setValue(const QString& value, const QString& caption) {
@@ -49,15 +49,20 @@ void MetricCard::setValue(const QString& value, const QString& caption) {
     m_value->setText(value);
     m_value->setStyleSheet(QStringLiteral("color: %1;").arg(theme().text.name()));
     m_caption->setText(caption.isEmpty() ? m_defaultCaption : caption);
+    m_value->setToolTip(QString());
+    m_caption->setToolTip(QString());
     setAccessibleDescription(value);
 }
 
-void MetricCard::setUnavailable(const QString& why) {
+void MetricCard::setUnavailable(const QString& why, const QString& detail) {
     m_hasValue = false;
     m_value->setText(QStringLiteral("—"));
     m_value->setStyleSheet(QStringLiteral("color: %1;").arg(theme().mutedText.name()));
     m_caption->setText(why);
-    setAccessibleDescription(why);
+    // The labels' own tooltips win over the card's (its meaning) while there is no value.
+    m_value->setToolTip(detail);
+    m_caption->setToolTip(detail);
+    setAccessibleDescription(detail.isEmpty() ? why : why + QStringLiteral(": ") + detail);
 }
 
 QString MetricCard::valueText() const {

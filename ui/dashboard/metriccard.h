@@ -1,6 +1,7 @@
 #pragma once
-// One headline number on the dashboard: title, value with unit, caption. An unset card says
-// "not modelled yet" rather than showing a number nobody computed.
+// One headline number on the dashboard: title, value with unit, caption. A card without a
+// value says why (its caption, and when the field is present in its tooltip) rather than
+// showing a number nobody computed.
 
 #include <QFrame>
 
@@ -13,7 +14,7 @@ class MetricCard : public QFrame {
 public:
     MetricCard(const QString& title, const QString& caption, QWidget* parent = nullptr);
     void setValue(const QString& value, const QString& caption = {});
-    void setUnavailable(const QString& why);
+    void setUnavailable(const QString& why, const QString& detail = {});
     QString valueText() const;
     bool hasValue() const { return m_hasValue; }
 

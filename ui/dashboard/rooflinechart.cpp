@@ -27,24 +27,6 @@ double number(const nlohmann::json& o, const char* key) {
     return std::isfinite(v) ? v : 0;
 }
 
-QString formatFlops(double flops) {
-    if (flops >= 1e12) return formatNumber(flops / 1e12) + QStringLiteral(" TFLOP");
-    if (flops >= 1e9) return formatNumber(flops / 1e9) + QStringLiteral(" GFLOP");
-    return formatNumber(flops / 1e6) + QStringLiteral(" MFLOP");
-}
-
-QString formatBytes(double bytes) {
-    if (bytes >= 1e9) return formatNumber(bytes / 1e9) + QStringLiteral(" GB");
-    if (bytes >= 1e6) return formatNumber(bytes / 1e6) + QStringLiteral(" MB");
-    return formatNumber(bytes / 1e3) + QStringLiteral(" kB");
-}
-
-QString formatSeconds(double s) {
-    if (s >= 1) return formatNumber(s) + QStringLiteral(" s");
-    if (s >= 1e-3) return formatNumber(s * 1e3) + QStringLiteral(" ms");
-    return formatNumber(s * 1e6) + QStringLiteral(" µs");
-}
-
 // A compute roof: one dense peak and the precisions that share it ("bf16/fp16").
 struct Roof {
     double peak_flop_s = 0;
@@ -117,11 +99,11 @@ RooflineData rooflineData(const nlohmann::json& operators) {
         p.compute_bound = o.value("bound", std::string()) == "compute";
         p.tooltip = QObject::tr(
                         "<b>%1</b><br>%2 · %3 per call<br>%4 per call × %5 a step<br>"
-                        "%6 FLOP/byte · %7 TFLOP/s achieved (%8-bound)")
-                        .arg(p.name.toHtmlEscaped(), formatFlops(flops), formatBytes(bytes),
-                             formatSeconds(time), formatNumber(calls),
-                             formatNumber(p.intensity_flop_per_byte),
-                             formatNumber(p.achieved_flop_s / 1e12),
+                        "%6 FLOP/byte · %7 achieved (%8-bound)")
+                        .arg(p.name.toHtmlEscaped(), quantityText(flops, Unit::flop),
+                             quantityText(bytes, Unit::bytes), quantityText(time, Unit::seconds),
+                             formatNumber(calls), formatNumber(p.intensity_flop_per_byte),
+                             quantityText(p.achieved_flop_s / 1e12, Unit::tflop_per_s),
                              p.compute_bound ? QObject::tr("compute") : QObject::tr("memory"));
         data.points.push_back(std::move(p));
     }
@@ -157,9 +139,9 @@ QChart* rooflineChart(const nlohmann::json& operators, const catalog::Accelerato
     if (data.without_flops > 0)
         chart->setToolTip(deviceName + QStringLiteral("\n") +
                           QObject::tr("%n operator(s) without FLOPs (norms, element-wise, "
-                                      "optimizer) are not plotted: %1% of the operator time",
+                                      "optimizer) are not plotted: %1 of the operator time",
                                       nullptr, data.without_flops)
-                              .arg(formatNumber(100 * data.without_flops_share, 2)));
+                              .arg(quantityText(data.without_flops_share, Unit::fraction)));
     auto* xAxis = logAxis(QObject::tr("FLOP/byte"), xMin, xMax);
     auto* yAxis = logAxis(QObject::tr("TFLOP/s"), yMin, yMax);
     chart->addAxis(xAxis, Qt::AlignBottom);
@@ -207,8 +189,8 @@ QChart* rooflineChart(const nlohmann::json& operators, const catalog::Accelerato
         roofPen = primary ? QPen(t.text, 2) : QPen(t.mutedText, 1, Qt::DashLine);
         QLineSeries* line =
             addRoof({r.peak_flop_s / bw, r.peak_flop_s / 1e12}, {xMax, r.peak_flop_s / 1e12});
-        const QString text =
-            QStringLiteral("%1 %2").arg(r.precisions, formatTflops(r.peak_flop_s / 1e12));
+        const QString text = QStringLiteral("%1 %2").arg(
+            r.precisions, quantityText(r.peak_flop_s / 1e12, Unit::tflop_per_s));
         if (primary) {
             addLabel(text, {xMax, r.peak_flop_s / 1e12}, line);
             primaryRidge = r.peak_flop_s / bw;
@@ -221,7 +203,7 @@ QChart* rooflineChart(const nlohmann::json& operators, const catalog::Accelerato
                           QObject::tr("dashed roofs: %1").arg(others.join(QStringLiteral(", "))));
     // The bandwidth label sits halfway up the slope (in log space) to the workload's ridge.
     const double xBw = std::sqrt(xMin * primaryRidge);
-    addLabel(formatGbPerS(bw / 1e9), {xBw, bw * xBw / 1e12}, slope);
+    addLabel(quantityText(bw / 1e9, Unit::gigabytes_per_s), {xBw, bw * xBw / 1e12}, slope);
     const auto place = [chart, labels] {
         for (const Label& l : *labels) {
             const QPointF at = chart->mapToPosition(l.anchor, l.series);

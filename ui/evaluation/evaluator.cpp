@@ -4,30 +4,22 @@
 #include <chrono>
 #include <exception>
 
-#include "catalog/json_limits.h"
 #include "core/design/resolve.h"
 #include "core/evaluate/evaluate.h"
-#include "core/io/design_json.h"
 #include "core/results/results_json.h"
 #include "ui/document/designdocument.h"
 
 namespace infraplan::ui {
 namespace {
 
-// What decides the expanded graph: the hardware section as the design file writes it.
-std::string hardwareKey(const Design& design) {
-    return dumpJson(designToJson(design)["hardware"]);
-}
-
 Evaluation run(quint64 generation, const Design& design, const catalog::Catalog& catalog,
-               CancelToken* token, std::shared_ptr<const PreparedDesign> prepared) {
+               const CancelToken* token, std::shared_ptr<const PreparedDesign> prepared) {
     const auto start = std::chrono::steady_clock::now();
     Evaluation e;
     e.generation = generation;
     try {
         EvaluateOptions options;
         options.cancel = token;
-        e.hardware_key = hardwareKey(design);
         e.results = evaluate(design, catalog, options, prepared);
         e.prepared = std::move(prepared);
         if (e.results.cancelled) return e;  // nobody will look at it
@@ -109,21 +101,18 @@ void Evaluator::launch() {
     m_launched = generation;
     const catalog::Catalog* catalog = &m_document->catalog();
     m_token = std::make_shared<CancelToken>();
-    // An edit that left the hardware alone reuses the last expansion of it.
+    // An edit that left the hardware alone reuses the last expansion of it (evaluate() checks
+    // that the preparation matches the design, and prepares afresh when it does not).
     const Design& design = m_document->design();
-    std::shared_ptr<const PreparedDesign> reuse;
-    if (m_prepared && m_preparedKey == hardwareKey(design)) reuse = m_prepared;
-    m_watcher.setFuture(QtConcurrent::run([generation, catalog, token = m_token, design, reuse] {
-        return run(generation, design, *catalog, token.get(), reuse);
-    }));
+    m_watcher.setFuture(
+        QtConcurrent::run([generation, catalog, token = m_token, design, reuse = m_prepared] {
+            return run(generation, design, *catalog, token.get(), reuse);
+        }));
 }
 
 void Evaluator::finished() {
     Evaluation e = m_watcher.result();
-    if (e.prepared) {  // valid for its hardware whether or not its results are still wanted
-        m_prepared = e.prepared;
-        m_preparedKey = e.hardware_key;
-    }
+    if (e.prepared) m_prepared = e.prepared;  // valid whether or not its results are wanted
     const bool wanted = m_requested > m_cancelled;
     const bool current = wanted && e.generation == m_requested && !e.results.cancelled;
     if (current) {

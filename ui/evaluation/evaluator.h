@@ -15,7 +15,7 @@
 #include <optional>
 
 #include "catalog/entries.h"
-#include "core/evaluate/cancel.h"
+#include "core/common/cancel.h"
 #include "core/evaluate/evaluate.h"
 #include "core/results/results.h"
 
@@ -26,14 +26,13 @@ class DesignDocument;
 struct Evaluation {
     quint64 generation = 0;  // which edit it answers
     Results results;
-    nlohmann::json json;    // the results contract (DESIGN.md §4): what the dashboard reads
+    nlohmann::json json;    // the results contract (docs/results.md): what the dashboard reads
     double elapsed_ms = 0;  // engine time, off the GUI thread
     // The accelerator the engines modelled (the design's primary pool): the roofline's roofs.
     std::optional<catalog::Accelerator> device;
     catalog::Precision precision = catalog::Precision::bf16;  // the workload's
     // The hardware's expansion, reused by the next evaluation if its hardware is the same.
     std::shared_ptr<const PreparedDesign> prepared;
-    std::string hardware_key;
 };
 
 class Evaluator : public QObject {
@@ -76,7 +75,6 @@ private:
     bool m_pending = false;
     std::shared_ptr<CancelToken> m_token;              // the running job's; shared with its thread
     std::shared_ptr<const PreparedDesign> m_prepared;  // the latest hardware expansion
-    std::string m_preparedKey;                         // ... of this hardware
     std::optional<Evaluation> m_latest;
 };
 

@@ -22,15 +22,16 @@ std::vector<Row> rowsFor(const catalog::Catalog& c, const std::string& id) {
             if (a->peak(p) > 0)
                 rows.push_back(
                     {QObject::tr("Peak %1").arg(QString::fromLatin1(catalog::toString(p))),
-                     formatTflops(a->peak(p)), "peak_tflops"});
-        rows.push_back({QObject::tr("Memory"), formatGb(a->memory_gb), "memory_gb"});
+                     quantityText(a->peak(p), Unit::tflop_per_s), "peak_tflops"});
         rows.push_back(
-            {QObject::tr("Memory bandwidth"), formatGbPerS(a->memory_bw_gb_s), "memory_bw_gb_s"});
-        rows.push_back({QObject::tr("Scale-up bandwidth"), formatGbPerS(a->scaleup_bw_gb_s),
+            {QObject::tr("Memory"), quantityText(a->memory_gb, Unit::gigabytes), "memory_gb"});
+        rows.push_back({QObject::tr("Memory bandwidth"),
+                        quantityText(a->memory_bw_gb_s, Unit::gigabytes_per_s), "memory_bw_gb_s"});
+        rows.push_back({QObject::tr("Scale-up bandwidth"),
+                        quantityText(a->scaleup_bw_gb_s, Unit::gigabytes_per_s),
                         "scaleup_bw_gb_s"});
-        rows.push_back({QObject::tr("TDP"), n(a->tdp_w, " W"), "tdp_w"});
-        rows.push_back({QObject::tr("Price"), QStringLiteral("$") + formatNumber(a->price_usd, 4),
-                        "price_usd"});
+        rows.push_back({QObject::tr("TDP"), quantityText(a->tdp_w, Unit::watts), "tdp_w"});
+        rows.push_back({QObject::tr("Price"), quantityText(a->price_usd, Unit::usd), "price_usd"});
     } else if (const auto* nd = c.node(id)) {
         rows.push_back({QObject::tr("Accelerators"),
                         QStringLiteral("%1 × %2")
@@ -43,36 +44,40 @@ std::vector<Row> rowsFor(const catalog::Catalog& c, const std::string& id) {
             {QObject::tr("NICs"),
              QStringLiteral("%1 × %2").arg(nd->nics).arg(QString::fromStdString(nd->nic)), "nics"});
         rows.push_back({QObject::tr("NIC link"), QString::fromStdString(nd->nic_link), "nic_link"});
-        rows.push_back({QObject::tr("Host power"), n(nd->host_power_w, " W"), "host_power_w"});
-        rows.push_back({QObject::tr("Max power"), n(nd->max_power_w, " W"), "max_power_w"});
-        rows.push_back({QObject::tr("Price"), QStringLiteral("$") + formatNumber(nd->price_usd, 4),
-                        "price_usd"});
+        rows.push_back({QObject::tr("Host power"), quantityText(nd->host_power_w, Unit::watts),
+                        "host_power_w"});
+        rows.push_back(
+            {QObject::tr("Max power"), quantityText(nd->max_power_w, Unit::watts), "max_power_w"});
+        rows.push_back({QObject::tr("Price"), quantityText(nd->price_usd, Unit::usd), "price_usd"});
     } else if (const auto* s = c.switchEntry(id)) {
         rows.push_back({QObject::tr("Ports"), QString::number(s->radix), "radix"});
         rows.push_back({QObject::tr("Port speed"), n(s->port_gbps, " Gb/s"), "port_gbps"});
-        rows.push_back({QObject::tr("Latency"), n(s->latency_ns, " ns"), "latency_ns"});
-        rows.push_back({QObject::tr("Power"), n(s->power_w, " W"), "power_w"});
-        rows.push_back({QObject::tr("Price"), QStringLiteral("$") + formatNumber(s->price_usd, 4),
-                        "price_usd"});
+        rows.push_back(
+            {QObject::tr("Latency"), quantityText(s->latency_ns, Unit::nanoseconds), "latency_ns"});
+        rows.push_back({QObject::tr("Power"), quantityText(s->power_w, Unit::watts), "power_w"});
+        rows.push_back({QObject::tr("Price"), quantityText(s->price_usd, Unit::usd), "price_usd"});
     } else if (const auto* nic = c.nic(id)) {
         rows.push_back({QObject::tr("Ports"), QString::number(nic->ports), "ports"});
         rows.push_back({QObject::tr("Port speed"), n(nic->port_gbps, " Gb/s"), "port_gbps"});
-        rows.push_back({QObject::tr("Power"), n(nic->power_w, " W"), "power_w"});
+        rows.push_back({QObject::tr("Power"), quantityText(nic->power_w, Unit::watts), "power_w"});
     } else if (const auto* m = c.memory(id)) {
-        rows.push_back({QObject::tr("Capacity"), formatGb(m->capacity_gb), "capacity_gb"});
+        rows.push_back({QObject::tr("Capacity"), quantityText(m->capacity_gb, Unit::gigabytes),
+                        "capacity_gb"});
+        rows.push_back({QObject::tr("Bandwidth"),
+                        quantityText(m->bandwidth_gb_s, Unit::gigabytes_per_s), "bandwidth_gb_s"});
         rows.push_back(
-            {QObject::tr("Bandwidth"), formatGbPerS(m->bandwidth_gb_s), "bandwidth_gb_s"});
-        rows.push_back({QObject::tr("Latency"), n(m->latency_ns, " ns"), "latency_ns"});
+            {QObject::tr("Latency"), quantityText(m->latency_ns, Unit::nanoseconds), "latency_ns"});
         rows.push_back({QObject::tr("Attach link"), QString::fromStdString(m->link), "link"});
-        rows.push_back({QObject::tr("Power"), n(m->power_w, " W"), "power_w"});
+        rows.push_back({QObject::tr("Power"), quantityText(m->power_w, Unit::watts), "power_w"});
     } else if (const auto* l = c.link(id)) {
+        rows.push_back({QObject::tr("Bandwidth / lane"),
+                        quantityText(l->bandwidth_gb_s, Unit::gigabytes_per_s), "bandwidth_gb_s"});
         rows.push_back(
-            {QObject::tr("Bandwidth / lane"), formatGbPerS(l->bandwidth_gb_s), "bandwidth_gb_s"});
-        rows.push_back({QObject::tr("Latency"), n(l->latency_ns, " ns"), "latency_ns"});
+            {QObject::tr("Latency"), quantityText(l->latency_ns, Unit::nanoseconds), "latency_ns"});
+        rows.push_back({QObject::tr("Power / port"), quantityText(l->power_w_per_port, Unit::watts),
+                        "power_w_per_port"});
         rows.push_back(
-            {QObject::tr("Power / port"), n(l->power_w_per_port, " W"), "power_w_per_port"});
-        rows.push_back({QObject::tr("Cost / link"),
-                        QStringLiteral("$") + formatNumber(l->cost_usd, 4), "cost_usd"});
+            {QObject::tr("Cost / link"), quantityText(l->cost_usd, Unit::usd), "cost_usd"});
     }
     return rows;
 }

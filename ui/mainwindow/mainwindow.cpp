@@ -25,6 +25,8 @@
 #include "ui/document/designdocument.h"
 #include "ui/document/recoverystore.h"
 #include "ui/evaluation/evaluator.h"
+#include "ui/help/about.h"
+#include "ui/help/userguide.h"
 #include "ui/inspector/inspectorwidget.h"
 #include "ui/palette/palettewidget.h"
 #include "ui/panels/facilitypanel.h"
@@ -200,9 +202,9 @@ void MainWindow::showEvaluation(const Evaluation& evaluation) {
     QStringList parts;
     if (!evaluation.results.feasible) parts << tr("not feasible");
     for (const Metric& m : headlineMetrics()) {
-        if (!(mode == WorkloadMode::training ? m.training : m.inference)) continue;
-        if (const auto v = metricValue(evaluation.json, m.pointer))
-            parts << QStringLiteral("%1 %2").arg(m.title, formatMetric(m.unit, *v));
+        if (!m.appliesTo(mode)) continue;
+        if (const auto v = m.valueIn(evaluation.json))
+            parts << QStringLiteral("%1 %2").arg(m.title(), *v);
         if (parts.size() >= 4) break;
     }
     m_metricsLabel->setText(parts.join(QStringLiteral("   ·   ")));
@@ -249,13 +251,20 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     event->accept();
 }
 
+// Non-modal, one at a time: the guide stays open beside the design.
+void MainWindow::showUserGuide() {
+    auto* guide = findChild<UserGuideDialog*>();
+    if (!guide) {
+        guide = new UserGuideDialog(userGuideDocuments(QApplication::applicationDirPath()), this);
+        guide->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    guide->show();
+    guide->raise();
+    guide->activateWindow();
+}
+
 void MainWindow::showAbout() {
-    QMessageBox::about(this, tr("About Infraplan"),
-                       tr("<h3>Infraplan %1</h3><p>A desktop planner for AI infrastructure: lay "
-                          "out accelerators, memory and networks, pick a workload and a "
-                          "parallelism strategy, and see step time, bottlenecks, power and "
-                          "cost.</p>")
-                           .arg(QApplication::applicationVersion()));
+    QMessageBox::about(this, tr("About Infraplan"), aboutText());
 }
 
 }  // namespace infraplan::ui

@@ -87,6 +87,7 @@ private:
     void writeSettings();
     void newDesign();
     void openDialog();
+    void showUserGuide();
     void showAbout();
     void showCompare();
     void showEvaluation(const Evaluation& evaluation);

@@ -162,6 +162,9 @@ void MainWindow::createMenus() {
     tools->addAction(a.evaluate);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* guide = help->addAction(tr("&User Guide"), this, &MainWindow::showUserGuide);
+    guide->setShortcut(QKeySequence::HelpContents);
+    help->addSeparator();
     help->addAction(tr("&About Infraplan"), this, &MainWindow::showAbout);
 }
 

@@ -1,5 +1,6 @@
 #include "ui/report/htmlbuilder.h"
 
+#include "core/results/schema.h"
 #include "ui/report/reportformat.h"
 
 namespace infraplan::report {
@@ -117,12 +118,14 @@ void HtmlBuilder::keyValues(const std::vector<std::pair<QString, QString>>& pair
     m_html += QStringLiteral("</table>\n");
 }
 
-void HtmlBuilder::jsonFields(const nlohmann::json& object, const QStringList& skip) {
-    if (!object.is_object()) return;
+void HtmlBuilder::jsonFields(const nlohmann::json& results, const std::string& key) {
+    const nlohmann::json& object = valueAt(results, key);
     std::vector<std::pair<QString, QString>> pairs;
-    for (auto it = object.begin(); it != object.end(); ++it) {
-        if (it->is_structured() || skip.contains(QString::fromStdString(it.key()))) continue;
-        pairs.emplace_back(fieldLabel(it.key()), formatField(it.key(), *it));
+    for (const std::string& member : membersInOrder(object, key)) {
+        const nlohmann::json& value = object[member];
+        if (value.is_structured()) continue;
+        const std::string field = key + "." + member;
+        pairs.emplace_back(fieldLabel(field), escaped(formatResult(results, field)));
     }
     keyValues(pairs);
 }

@@ -5,6 +5,7 @@
 #include <QString>
 #include <QStringList>
 #include <nlohmann/json.hpp>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -37,9 +38,9 @@ public:
                const std::vector<int>& widths = {});
     // Label/value pairs, two pairs to a row (one with `wide`, for long values).
     void keyValues(const std::vector<std::pair<QString, QString>>& pairs, bool wide = false);
-    // Every scalar field of a results object (nested objects and arrays skipped), with its
-    // label and unit from the field name; `skip` lists fields shown elsewhere.
-    void jsonFields(const nlohmann::json& object, const QStringList& skip = {});
+    // Every scalar field of the results object at `key` ("training", "power"; nested objects
+    // and arrays skipped), in the results schema's order with its label and unit.
+    void jsonFields(const nlohmann::json& results, const std::string& key);
     void chart(ChartSpec spec);
     void raw(const QString& html) { m_html += html; }
 

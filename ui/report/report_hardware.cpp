@@ -31,7 +31,7 @@ QString kindLabel(const std::string& kind) {
     if (kind == "memory") return QStringLiteral("Memory nodes");
     if (kind == "cpu" || kind == "nic")
         return QString::fromStdString(kind).toUpper() + QLatin1Char('s');
-    return fieldLabel(kind + "s");
+    return capitalized(QString::fromStdString(kind) + QLatin1Char('s'));
 }
 
 QString itemDetail(const catalog::Catalog& catalog, const Item& item) {
@@ -64,12 +64,12 @@ void accelerators(HtmlBuilder& b, const ReportInput& in) {
                             .arg(QString::fromStdString(pool.node->name).toHtmlEscaped())
                       : QStringLiteral("loose parts");
         rows.push_back({{QString::fromStdString(a.name).toHtmlEscaped()},
-                        {QString::number(pool.devices), true},
+                        {quantity(double(pool.devices), Unit::count), true},
                         {packaging},
-                        {formatField("memory_gb", a.memory_gb), true},
-                        {formatField("memory_bw_gb_s", a.memory_bw_gb_s), true},
-                        {formatField("peak_tflops", a.peak(precision)), true},
-                        {formatField("tdp_w", a.tdp_w), true}});
+                        {quantity(a.memory_gb, Unit::gigabytes), true},
+                        {quantity(a.memory_bw_gb_s, Unit::gigabytes_per_s), true},
+                        {quantity(a.peak(precision), Unit::tflop_per_s), true},
+                        {quantity(a.tdp_w, Unit::watts), true}});
     }
     b.table({QStringLiteral("Accelerator"), QStringLiteral("Devices"), QStringLiteral("Packaging"),
              QStringLiteral("Memory"), QStringLiteral("Bandwidth"),
@@ -79,17 +79,18 @@ void accelerators(HtmlBuilder& b, const ReportInput& in) {
 }
 
 void expandedInventory(HtmlBuilder& b, const ReportInput& in) {
-    const nlohmann::json& inventory = valueAt(in.results, "/inventory");
+    const nlohmann::json& inventory = valueAt(in.results, "inventory");
     if (!inventory.is_object()) return;
     b.subheading(QStringLiteral("Expanded inventory"));
     std::vector<std::vector<Cell>> rows;
-    for (const auto& [kind, count] : valueAt(inventory, "/items_by_kind").items())
-        rows.push_back({{kindLabel(kind)}, {formatField("count", count), true}, {}});
-    for (const auto& [id, count] : valueAt(inventory, "/links_by_type").items()) {
+    for (const auto& [kind, count] : valueAt(inventory, "items_by_kind").items())
+        rows.push_back(
+            {{kindLabel(kind)}, {formatField("inventory.items_by_kind." + kind, count), true}, {}});
+    for (const auto& [id, count] : valueAt(inventory, "links_by_type").items()) {
         const catalog::Link* link = in.catalog.link(id);
         rows.push_back({{QStringLiteral("Links: ") + entryName(in.catalog, id)},
-                        {formatField("count", count), true},
-                        {link ? formatField("bandwidth_gb_s", link->bandwidth_gb_s) +
+                        {formatField("inventory.links_by_type." + id, count), true},
+                        {link ? quantity(link->bandwidth_gb_s, Unit::gigabytes_per_s) +
                                     QStringLiteral(" per direction per link")
                               : QString()}});
     }
@@ -98,13 +99,12 @@ void expandedInventory(HtmlBuilder& b, const ReportInput& in) {
     // Peak at the workload's precision; the others are in the results JSON.
     const std::string precision = catalog::toString(in.design.workload.precision);
     std::vector<std::pair<QString, QString>> totals;
-    if (const auto peak = numberAt(inventory, "/peak_tflops/" + precision))
-        totals.emplace_back(
-            QStringLiteral("Peak %1, all devices").arg(QString::fromStdString(precision)),
-            formatField("peak_tflops", *peak));
-    for (const char* key :
-         {"memory_capacity_gb", "memory_bandwidth_gb_s", "memory_node_capacity_gb"})
-        if (const auto v = numberAt(inventory, std::string("/") + key); v && *v > 0)
+    const std::string peakKey = "inventory.peak_tflops." + precision;
+    if (const auto peak = numberAt(in.results, peakKey))
+        totals.emplace_back(fieldLabel(peakKey), formatField(peakKey, *peak));
+    for (const char* key : {"inventory.memory_capacity_gb", "inventory.memory_bandwidth_gb_s",
+                            "inventory.memory_node_capacity_gb"})
+        if (const auto v = numberAt(in.results, key); v && *v > 0)
             totals.emplace_back(fieldLabel(key), formatField(key, *v));
     b.keyValues(totals);
 }
@@ -142,7 +142,7 @@ void designItems(HtmlBuilder& b, const ReportInput& in) {
 }
 
 // The scalars of a design section ("workload", "strategy") as label/value pairs, but for the
-// top-level fields in `unused` (those that mean nothing in this mode, DESIGN.md §2).
+// top-level fields in `unused` (those that mean nothing in this mode, docs/design-file.md).
 std::vector<std::pair<QString, QString>> designFields(const nlohmann::json& section,
                                                       std::initializer_list<const char*> unused) {
     std::vector<std::pair<QString, QString>> pairs;
@@ -153,7 +153,7 @@ std::vector<std::pair<QString, QString>> designFields(const nlohmann::json& sect
         QString label = QString::fromStdString(row.path);
         label.replace(QLatin1Char('.'), QStringLiteral(" · "))
             .replace(QLatin1Char('_'), QLatin1Char(' '));
-        pairs.emplace_back(label, formatField(row.path, row.value));
+        pairs.emplace_back(label, plainValue(row.value));
     }
     return pairs;
 }
@@ -198,7 +198,7 @@ void addWorkload(HtmlBuilder& b, const ReportInput& in) {
     nlohmann::json workload = design.value("workload", nlohmann::json::object());
     if (workload.contains("model") && workload["model"].is_object()) workload.erase("model");
     b.subheading(QStringLiteral("Workload"));
-    const nlohmann::json& strategy = valueAt(design, "/strategy");
+    const nlohmann::json& strategy = valueAt(design, "strategy");
     if (in.design.workload.mode == WorkloadMode::inference) {
         b.keyValues(designFields(workload, {"seq_len", "global_batch", "train_tokens"}));
         b.subheading(QStringLiteral("Parallelism and scheduling"));

@@ -12,13 +12,13 @@ namespace {
 
 constexpr std::size_t kBusiestLinks = 12;
 
-Cell number(const nlohmann::json& object, const char* key) {
-    return {formatField(key, valueAt(object, std::string("/") + key)), true};
+// A cell of a records table: member `key` of an element of the array `list` ("network.tiers").
+Cell number(const nlohmann::json& element, const char* list, const char* key) {
+    return {formatField(std::string(list) + "[]." + key, valueAt(element, key)), true};
 }
 
-Cell text(const nlohmann::json& object, const char* key) {
-    const nlohmann::json& v = valueAt(object, std::string("/") + key);
-    return {v.is_string() ? escaped(v.get<std::string>()) : formatField(key, v)};
+Cell text(const nlohmann::json& element, const char* key) {
+    return {plainValue(valueAt(element, key))};
 }
 
 void tiers(HtmlBuilder& b, const nlohmann::json& list) {
@@ -29,13 +29,14 @@ void tiers(HtmlBuilder& b, const nlohmann::json& list) {
     chart.limit = 100;
     chart.limit_label = QStringLiteral("saturated");
     std::vector<std::vector<Cell>> rows;
+    const char* tiers = "network.tiers";
     for (const auto& t : list) {
-        rows.push_back({text(t, "name"), number(t, "links"), number(t, "bandwidth_gb_s"),
-                        number(t, "max_utilization"), text(t, "busiest_collective"),
-                        number(t, "oversubscription")});
-        const double u = numberAt(t, "/max_utilization").value_or(0);
+        rows.push_back({text(t, "name"), number(t, tiers, "links"),
+                        number(t, tiers, "bandwidth_gb_s"), number(t, tiers, "max_utilization"),
+                        text(t, "busiest_collective"), number(t, tiers, "oversubscription")});
+        const double u = numberAt(t, "max_utilization").value_or(0);
         chart.bars.push_back({QString::fromStdString(t.value("name", std::string("tier"))), u * 100,
-                              formatField("max_utilization", u)});
+                              quantity(u, Unit::fraction)});
     }
     b.subheading(QStringLiteral("Tiers"));
     b.table({QStringLiteral("Tier"), QStringLiteral("Links"), QStringLiteral("Bandwidth"),
@@ -67,20 +68,20 @@ void busiestLinks(HtmlBuilder& b, const nlohmann::json& list) {
             ++rows[it->second].count;
     }
     std::stable_sort(rows.begin(), rows.end(), [](const Row& x, const Row& y) {
-        return numberAt(*x.link, "/utilization").value_or(0) >
-               numberAt(*y.link, "/utilization").value_or(0);
+        return numberAt(*x.link, "utilization").value_or(0) >
+               numberAt(*y.link, "utilization").value_or(0);
     });
     std::vector<std::vector<Cell>> cells;
     for (std::size_t i = 0; i < rows.size() && i < kBusiestLinks; ++i) {
         const nlohmann::json& l = *rows[i].link;
         cells.push_back({{escaped(l.value("from_item", std::string())) + QStringLiteral(" → ") +
                           escaped(l.value("to_item", std::string()))},
-                         {QString::number(rows[i].count), true},
+                         {quantity(rows[i].count, Unit::count), true},
                          text(l, "tier"),
                          text(l, "collective"),
-                         number(l, "bytes"),
-                         number(l, "bandwidth_gb_s"),
-                         number(l, "utilization")});
+                         number(l, "network.links", "bytes"),
+                         number(l, "network.links", "bandwidth_gb_s"),
+                         number(l, "network.links", "utilization")});
     }
     b.subheading(QStringLiteral("Busiest links"));
     b.table({QStringLiteral("Between"), QStringLiteral("Links"), QStringLiteral("Tier"),
@@ -97,9 +98,11 @@ void collectives(HtmlBuilder& b, const nlohmann::json& list) {
     if (!list.is_array() || list.empty()) return;
     std::vector<std::vector<Cell>> rows;
     for (const auto& c : list)
-        rows.push_back({text(c, "name"), text(c, "algorithm"), number(c, "bytes"),
-                        number(c, "group_size"), number(c, "time_s"), text(c, "binding_tier"),
-                        number(c, "binding_utilization")});
+        rows.push_back({text(c, "name"), text(c, "algorithm"),
+                        number(c, "network.collectives", "bytes"),
+                        number(c, "network.collectives", "group_size"),
+                        number(c, "network.collectives", "time_s"), text(c, "binding_tier"),
+                        number(c, "network.collectives", "binding_utilization")});
     b.subheading(QStringLiteral("Collectives"));
     b.table({QStringLiteral("Collective"), QStringLiteral("Algorithm"), QStringLiteral("Bytes"),
              QStringLiteral("Ranks"), QStringLiteral("Time"), QStringLiteral("Binding tier"),
@@ -110,10 +113,12 @@ void collectives(HtmlBuilder& b, const nlohmann::json& list) {
 void memoryTiers(HtmlBuilder& b, const nlohmann::json& list) {
     if (!list.is_array() || list.empty()) return;
     std::vector<std::vector<Cell>> rows;
+    const char* memory = "network.memory";
     for (const auto& m : list)
-        rows.push_back({text(m, "item"), text(m, "type"), number(m, "instances"),
-                        number(m, "capacity_gb"), number(m, "per_device_bandwidth_gb_s"),
-                        number(m, "latency_ns"), text(m, "binding")});
+        rows.push_back({text(m, "item"), text(m, "type"), number(m, memory, "instances"),
+                        number(m, memory, "capacity_gb"),
+                        number(m, memory, "per_device_bandwidth_gb_s"),
+                        number(m, memory, "latency_ns"), text(m, "binding")});
     b.subheading(QStringLiteral("Memory tiers beyond the devices"));
     b.table({QStringLiteral("Item"), QStringLiteral("Type"), QStringLiteral("Instances"),
              QStringLiteral("Capacity"), QStringLiteral("Per device"), QStringLiteral("Latency"),
@@ -126,11 +131,11 @@ void memoryTiers(HtmlBuilder& b, const nlohmann::json& list) {
 void addNetwork(HtmlBuilder& b, const ReportInput& in) {
     const nlohmann::json* network = beginSection(b, in, "network", QStringLiteral("Network"));
     if (!network) return;
-    b.jsonFields(*network);
-    tiers(b, valueAt(*network, "/tiers"));
-    busiestLinks(b, valueAt(*network, "/links"));
-    collectives(b, valueAt(*network, "/collectives"));
-    memoryTiers(b, valueAt(*network, "/memory"));
+    b.jsonFields(in.results, "network");
+    tiers(b, valueAt(*network, "tiers"));
+    busiestLinks(b, valueAt(*network, "links"));
+    collectives(b, valueAt(*network, "collectives"));
+    memoryTiers(b, valueAt(*network, "memory"));
 }
 
 }  // namespace infraplan::report

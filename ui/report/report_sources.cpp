@@ -100,9 +100,9 @@ void catalogDefaults(HtmlBuilder& b, const ReportInput& in) {
 }  // namespace
 
 void addFindings(HtmlBuilder& b, const ReportInput& in) {
-    const nlohmann::json& list = valueAt(in.results, "/bottlenecks");
-    const QStringList warnings = strings(valueAt(in.results, "/warnings"));
-    const QStringList reasons = strings(valueAt(in.results, "/reasons"));
+    const nlohmann::json& list = valueAt(in.results, "bottlenecks");
+    const QStringList warnings = strings(valueAt(in.results, "warnings"));
+    const QStringList reasons = strings(valueAt(in.results, "reasons"));
     if ((!list.is_array() || list.empty()) && warnings.isEmpty() && reasons.isEmpty()) return;
     b.section(QStringLiteral("findings"), QStringLiteral("Bottlenecks and warnings"));
     if (!reasons.isEmpty()) {
@@ -118,12 +118,13 @@ void addFindings(HtmlBuilder& b, const ReportInput& in) {
         });
         std::vector<std::vector<Cell>> rows;
         for (const nlohmann::json* x : sorted)
-            rows.push_back({{QStringLiteral("<b>%1</b><br/>%2")
-                                 .arg(escaped(x->value("resource", std::string())),
-                                      escaped(x->value("phase", std::string())))},
-                            {formatField("share_of_time", valueAt(*x, "/share_of_time")), true},
-                            {formatField("utilization", valueAt(*x, "/utilization")), true},
-                            {escaped(x->value("advice", std::string()))}});
+            rows.push_back(
+                {{QStringLiteral("<b>%1</b><br/>%2")
+                      .arg(escaped(x->value("resource", std::string())),
+                           escaped(x->value("phase", std::string())))},
+                 {formatField("bottlenecks[].share_of_time", valueAt(*x, "share_of_time")), true},
+                 {formatField("bottlenecks[].utilization", valueAt(*x, "utilization")), true},
+                 {escaped(x->value("advice", std::string()))}});
         b.subheading(QStringLiteral("Bottlenecks, largest first"));
         b.table({QStringLiteral("Resource and phase"), QStringLiteral("Share of time"),
                  QStringLiteral("Utilization"), QStringLiteral("Advice")},
@@ -151,9 +152,11 @@ void addSources(HtmlBuilder& b, const ReportInput& in) {
             // 0 means "not set" for these (core/design/design.h): the engine picks a default.
             const bool unset = row.value == 0 && (row.path == "rack_power_limit_kw" ||
                                                   row.path == "cloud_price_usd_per_device_hour");
+            // Design fields by their design-file key (docs/design-file.md gives each unit).
             inputs.emplace_back(
-                QStringLiteral("%1: %2").arg(QString::fromLatin1(section), fieldLabel(row.path)),
-                unset ? QStringLiteral("not set (default)") : formatField(row.path, row.value));
+                QStringLiteral("%1.%2").arg(QString::fromLatin1(section),
+                                            QString::fromStdString(row.path)),
+                unset ? QStringLiteral("not set (default)") : plainValue(row.value));
         }
     b.subheading(QStringLiteral("Design inputs"));
     b.keyValues(inputs);

@@ -5,6 +5,7 @@
 
 #include "catalog/schema.h"
 #include "core/design/resolve.h"
+#include "core/results/schema.h"
 #include "ui/report/reportformat.h"
 #include "ui/report/reportsections.h"
 
@@ -14,47 +15,29 @@ namespace {
 const QString kGood = QStringLiteral("#1E7B34");
 const QString kBad = QStringLiteral("#B3261E");
 
-// The headline figures, by results JSON pointer; a figure the results lack is left out.
-struct Headline {
-    const char* pointer;
-    const char* label;
+// The headline figures, by results schema key (label and unit come from the schema); a
+// figure the results lack is left out.
+constexpr const char* kHeadlines[] = {
+    "training.step_time_s",
+    "training.tokens_per_s",
+    "training.mfu",
+    "training.time_to_train_days",
+    "reliability.wall_days",
+    "cost.training_run_usd",
+    "inference.ttft_ms.p50",
+    "inference.ttft_ms.p99",
+    "inference.tpot_ms.p50",
+    "inference.tpot_ms.p99",
+    "inference.goodput_rps",
+    "inference.slo_attainment",
+    "inference.output_tokens_per_s",
+    "devices",
+    "power.facility_kw",
+    "cost.usd_per_device_hour",
+    "cost.usd_per_million_tokens",
+    "cost.capex_usd",
+    "cost.tco_usd",
 };
-constexpr Headline kTrainingHeadlines[] = {
-    {"/training/step_time_s", "Step time"},
-    {"/training/tokens_per_s", "Training throughput (tokens)"},
-    {"/training/mfu", "MFU"},
-    {"/training/time_to_train_days", "Time to train"},
-    {"/reliability/wall_days", "Wall-clock with interruptions"},
-    {"/cost/training_run_usd", "Training run cost"},
-};
-constexpr Headline kInferenceHeadlines[] = {
-    {"/inference/ttft_ms/p50", "TTFT p50"},
-    {"/inference/ttft_ms/p99", "TTFT p99"},
-    {"/inference/tpot_ms/p50", "TPOT p50"},
-    {"/inference/tpot_ms/p99", "TPOT p99"},
-    {"/inference/goodput_rps", "Goodput (requests within SLO)"},
-    {"/inference/slo_attainment", "SLO attainment"},
-    {"/inference/output_tokens_per_s", "Output tokens"},
-};
-constexpr Headline kCommonHeadlines[] = {
-    {"/devices", "Accelerators"},
-    {"/power/facility_kw", "Facility power (average)"},
-    {"/cost/usd_per_device_hour", "Cost per GPU-hour"},
-    {"/cost/usd_per_million_tokens", "Cost per million tokens"},
-    {"/cost/capex_usd", "Capital cost"},
-    {"/cost/tco_usd", "Total cost of ownership"},
-};
-
-// The field whose name carries the unit: "/inference/ttft_ms/p99" -> "ttft_ms".
-std::string unitKey(const std::string& pointer) {
-    const auto last = pointer.rfind('/');
-    const std::string key = pointer.substr(last + 1);
-    if (key == "p50" || key == "p90" || key == "p99" || key == "mean") {
-        const auto before = pointer.rfind('/', last - 1);
-        return pointer.substr(before + 1, last - before - 1);
-    }
-    return key;
-}
 
 QString card(const QString& label, const QString& value) {
     return QStringLiteral(
@@ -108,15 +91,11 @@ QString workloadLine(const ReportInput& in) {
 
 void headlineCards(HtmlBuilder& b, const ReportInput& in) {
     std::vector<QString> cards;
-    auto collect = [&](const auto& list) {
-        for (const Headline& h : list)
-            if (const auto value = numberAt(in.results, h.pointer))
-                cards.push_back(
-                    card(QString::fromUtf8(h.label), formatField(unitKey(h.pointer), *value)));
-    };
-    collect(kTrainingHeadlines);
-    collect(kInferenceHeadlines);
-    collect(kCommonHeadlines);
+    for (const char* key : kHeadlines) {
+        const ResultField& field = resultField(key);  // throws for a key the schema lacks
+        if (const auto value = numberAt(in.results, key))
+            cards.push_back(card(fieldLabel(key), quantity(*value, field.unit)));
+    }
     QString html = QStringLiteral(
         "<table width=\"100%\" cellspacing=\"4\" cellpadding=\"4\" bgcolor=\"#F4F6F8\" "
         "style=\"margin-top: 4pt; margin-bottom: 6pt;\">");
@@ -131,24 +110,26 @@ void headlineCards(HtmlBuilder& b, const ReportInput& in) {
 
 // The largest bottleneck in a sentence, with its advice.
 void leadingBottleneck(HtmlBuilder& b, const ReportInput& in) {
-    const nlohmann::json& list = valueAt(in.results, "/bottlenecks");
+    const nlohmann::json& list = valueAt(in.results, "bottlenecks");
     if (!list.is_array() || list.empty()) return;
     const auto top = std::max_element(list.begin(), list.end(), [](const auto& x, const auto& y) {
         return x.value("share_of_time", 0.0) < y.value("share_of_time", 0.0);
     });
     QString advice = escaped(top->value("advice", std::string()));
     if (!advice.isEmpty()) advice[0] = advice[0].toUpper();
-    b.paragraph(QStringLiteral("<b>Where the time goes:</b> %1 (%2) takes %3 of the time. %4.")
-                    .arg(escaped(top->value("resource", std::string())),
-                         escaped(top->value("phase", std::string())),
-                         formatField("share_of_time", top->value("share_of_time", 0.0)), advice));
+    b.paragraph(
+        QStringLiteral("<b>Where the time goes:</b> %1 (%2) takes %3 of the time. %4.")
+            .arg(escaped(top->value("resource", std::string())),
+                 escaped(top->value("phase", std::string())),
+                 formatField("bottlenecks[].share_of_time", top->value("share_of_time", 0.0)),
+                 advice));
 }
 
 }  // namespace
 
 const nlohmann::json* beginSection(HtmlBuilder& b, const ReportInput& in, const char* key,
                                    const QString& title) {
-    const nlohmann::json& object = valueAt(in.results, std::string("/") + key);
+    const nlohmann::json& object = valueAt(in.results, key);
     if (!object.is_object()) return nullptr;
     b.section(QString::fromLatin1(key), title);
     return &object;
@@ -192,7 +173,7 @@ void addTitle(HtmlBuilder& b, const ReportInput& in) {
 void addExecutiveSummary(HtmlBuilder& b, const ReportInput& in) {
     b.section(QStringLiteral("summary"), QStringLiteral("Executive summary"));
     const bool feasible =
-        valueAt(in.results, "/feasible").is_boolean() && in.results["feasible"].get<bool>();
+        valueAt(in.results, "feasible").is_boolean() && in.results["feasible"].get<bool>();
     const QString color = feasible ? kGood : kBad;
     const QString verdict =
         feasible ? QStringLiteral("FEASIBLE: the design can run this workload as planned.")
@@ -203,7 +184,7 @@ void addExecutiveSummary(HtmlBuilder& b, const ReportInput& in) {
                        "11pt; font-weight: bold;\">%3</td></tr></table>\n")
             .arg(feasible ? QStringLiteral("#E3F4E8") : QStringLiteral("#FBE4E2"), color, verdict));
     QStringList reasons;
-    for (const auto& reason : valueAt(in.results, "/reasons"))
+    for (const auto& reason : valueAt(in.results, "reasons"))
         if (reason.is_string()) reasons << escaped(reason.get<std::string>());
     b.bullets(reasons, kBad);
     headlineCards(b, in);
@@ -211,13 +192,13 @@ void addExecutiveSummary(HtmlBuilder& b, const ReportInput& in) {
     if (in.design.workload.mode == WorkloadMode::inference && (slo.ttft_ms > 0 || slo.tpot_ms > 0))
         b.paragraph(QStringLiteral("<b>Service-level objective:</b> TTFT ≤ %1, TPOT ≤ %2 at "
                                    "p%3.")
-                        .arg(slo.ttft_ms > 0 ? formatField("ttft_ms", slo.ttft_ms)
+                        .arg(slo.ttft_ms > 0 ? quantity(slo.ttft_ms, Unit::milliseconds)
                                              : QStringLiteral("unbounded"),
-                             slo.tpot_ms > 0 ? formatField("tpot_ms", slo.tpot_ms)
+                             slo.tpot_ms > 0 ? quantity(slo.tpot_ms, Unit::milliseconds)
                                              : QStringLiteral("unbounded"),
                              formatPlain(slo.percentile)));
     leadingBottleneck(b, in);
-    const auto warnings = valueAt(in.results, "/warnings").size();
+    const auto warnings = valueAt(in.results, "warnings").size();
     if (warnings > 0)
         b.paragraph(QStringLiteral("<b>%1 warning%2</b> need attention; see <i>Bottlenecks and "
                                    "warnings</i>.")

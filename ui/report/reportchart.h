@@ -1,6 +1,6 @@
 #pragma once
 // Charts inside the report's QTextDocument. They are painted by a QTextObjectInterface with
-// the document's own painter (the KDReports approach, STYLE.md), so they stay vectors in the
+// the document's own painter (the KDReports approach), so they stay vectors in the
 // PDF and need no Qt Charts, no widgets and no display.
 
 #include <QObject>

@@ -1,6 +1,6 @@
 #pragma once
 // What a report is made of: the design, the catalog it was evaluated against and its results
-// in the JSON contract (DESIGN.md §4). The report reads numbers from these and nowhere else.
+// in the JSON contract (docs/results.md). The report reads numbers from these and nowhere else.
 
 #include <QDateTime>
 #include <QString>

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "core/comm/comm_model.h"
+
 namespace infraplan {
 
 struct NetworkCollective {
@@ -19,7 +21,10 @@ struct NetworkCollective {
     double latency_time_s = 0;
     std::string binding_link;  // readable: "ib/leaf3 -> ib/spine1"
     std::string binding_tier;
-    double binding_utilization = 0;  // share of the collective's time that link is busy
+    double binding_utilization = 0;     // share of the collective's time that link is busy
+    ParallelDim dim = ParallelDim::dp;  // the groups it runs over (typed; `name` says it too)
+    std::string binding_item;           // the design item the binding link leads to
+    double calls_per_step = 0;          // on one device, per step or serving iteration
 };
 
 struct NetworkLinkLoad {

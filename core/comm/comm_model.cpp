@@ -1,4 +1,4 @@
-#include "core/perf/comm_model.h"
+#include "core/comm/comm_model.h"
 
 #include <array>
 
@@ -16,6 +16,10 @@ const char* toString(Collective c) {
 }
 const char* toString(ParallelDim d) {
     return enumName(kDimNames, d);
+}
+
+std::string collectiveName(const CollectiveRequest& r) {
+    return std::string(toString(r.dim)) + " " + toString(r.op);
 }
 
 }  // namespace infraplan

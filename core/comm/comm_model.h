@@ -2,7 +2,12 @@
 // The one interface through which the engines ask what communication costs. The training and
 // inference engines describe each collective of a phase; a CommModel answers in seconds.
 // Two implementations: a per-tier alpha-beta estimate from node templates (perf/), and the
-// flow-level model that routes every flow over the expanded fabric (topology/).
+// flow-level model that routes every flow over the expanded fabric (topology/). Both folders
+// include this neutral one, never each other.
+//
+// A CommModel is a pure function of its requests: asking has no effect on later answers or on
+// what is reported (an implementation may memoize what it computed). What a step issued is the
+// step's own explicit list (issued_collectives.h), from which the network report is built.
 
 #include <cstdint>
 #include <optional>
@@ -29,9 +34,13 @@ const char* toString(ParallelDim d);
 struct CollectiveRequest {
     Collective op = Collective::all_reduce;
     ParallelDim dim = ParallelDim::dp;
-    double bytes = 0;  // message size per rank (S in DESIGN.md §6): the buffer each rank holds
+    double bytes =
+        0;  // message size per rank (S in docs/training-engine.md): the buffer each rank holds
     // Every group of this dimension runs it at the same time (all DP groups all-reduce at once).
 };
+
+// "dp all-reduce": how results and bottlenecks name a collective.
+std::string collectiveName(const CollectiveRequest& request);
 
 struct CollectiveCost {
     double time_s = 0;
@@ -39,6 +48,7 @@ struct CollectiveCost {
     double latency_time_s = 0;    // the alpha part
     std::string binding_tier;     // "nvlink" | "nic" | "leaf-spine" | ...
     std::string binding_link;     // a readable name of the most loaded link ("" if unknown)
+    std::string binding_item;     // the design item that link leads to ("" if unknown)
     double binding_utilization = 0;
 };
 
