@@ -8,7 +8,7 @@
 #include <QProcess>
 #include <QString>
 #include <QStringList>
-#include "paths.h"
+#include "tests/support/test_paths.h"
 
 struct CliRun {
     int exit_code = -1;  // -2 when the process crashed (or was killed at a limit)

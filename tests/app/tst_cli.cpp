@@ -7,6 +7,7 @@
 
 #include "tests/cli_runner.h"
 #include "tests/core/example_designs.h"
+#include "tests/support/test_paths.h"
 
 namespace {
 
@@ -264,5 +265,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestCli)
-#include "paths.h"
 #include "tst_cli.moc"

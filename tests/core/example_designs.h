@@ -7,7 +7,7 @@
 #include <string>
 
 #include "core/io/design_json.h"
-#include "paths.h"
+#include "tests/support/test_paths.h"
 
 namespace infraplan::test {
 

@@ -10,6 +10,7 @@
 #include "core/facility/facility_defaults.h"
 #include "core/facility/reliability.h"
 #include "core/facility/tco.h"
+#include "tests/support/test_paths.h"
 
 using namespace infraplan;
 
@@ -269,5 +270,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestFacilityFormulas)
-#include "paths.h"
 #include "tst_facility_formulas.moc"

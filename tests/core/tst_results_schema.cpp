@@ -15,6 +15,7 @@
 #include "core/io/design_json.h"
 #include "core/results/results_json.h"
 #include "core/results/schema.h"
+#include "tests/support/test_paths.h"
 
 using namespace infraplan;
 
@@ -273,5 +274,4 @@ private Q_SLOTS:
 };
 
 QTEST_MAIN(TestResultsSchema)
-#include "paths.h"
 #include "tst_results_schema.moc"

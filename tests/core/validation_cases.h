@@ -14,7 +14,7 @@
 #include "catalog/catalog.h"
 #include "catalog/csv.h"
 #include "core/design/design.h"
-#include "paths.h"
+#include "tests/support/test_paths.h"
 
 namespace infraplan::validation {
 

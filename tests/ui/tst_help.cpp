@@ -10,6 +10,7 @@
 #include <QTextBrowser>
 
 #include "tests/cli_runner.h"
+#include "tests/support/test_paths.h"
 #include "ui/help/about.h"
 #include "ui/help/userguide.h"
 #include "ui/mainwindow/mainwindow.h"
@@ -115,5 +116,4 @@ private Q_SLOTS:
 };
 
 QTEST_MAIN(TestHelp)
-#include "paths.h"
 #include "tst_help.moc"

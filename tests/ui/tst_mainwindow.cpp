@@ -10,6 +10,7 @@
 #include <QUndoStack>
 
 #include "core/io/design_json.h"
+#include "tests/support/test_paths.h"
 #include "ui/app/startup.h"
 #include "ui/document/designdocument.h"
 #include "ui/mainwindow/mainwindow.h"
@@ -165,5 +166,4 @@ private Q_SLOTS:
 };
 
 QTEST_MAIN(TestMainWindow)
-#include "paths.h"
 #include "tst_mainwindow.moc"

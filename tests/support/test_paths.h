@@ -1,5 +1,5 @@
 #pragma once
-// Where the tests find the repository, their data and the built CLI. Only paths.cpp sees the
+// Where the tests find the repository, their data and the built CLI. Only test_paths.cpp sees the
 // build's absolute paths, so every test translation unit compiles the same in any checkout
 // (and a compiler cache can share it between checkouts). Plain C++, for benchmarks too.
 

@@ -1,4 +1,4 @@
-#include "paths.h"
+#include "tests/support/test_paths.h"
 
 namespace infraplan::test {
 
