@@ -4,7 +4,7 @@
 # AddressSanitizer and UndefinedBehaviorSanitizer (clang 14, libclang-rt-14-dev).
 #
 #   scripts/fuzz.sh                  every target for 10 minutes (a campaign)
-#   scripts/fuzz.sh 60               every target for 60 seconds (CI runs 30)
+#   scripts/fuzz.sh 60               every target for 60 seconds
 #   scripts/fuzz.sh 600 fuzz_design  one target
 #   scripts/fuzz.sh --build-only
 #

@@ -271,9 +271,16 @@ private Q_SLOTS:
         d.workload.extra["requests"] = 500;
         d.strategy.extra["max_step_tokens"] = "lots";  // wrong type: warned, default used
         Results r = run(d, nullptr);
-        QVERIFY(r.feasible);
+        // 1e9 requests/s finishes none: infeasible with the reason, and no latencies (null).
+        QVERIFY(r.inference && r.inference->requests_finished == 0);
+        QVERIFY(!r.feasible);
+        bool said = false;
+        for (const std::string& reason : r.reasons)
+            said |= reason.find("no request finished") != std::string::npos;
+        QVERIFY(said);
         nlohmann::json j;
         writeInferenceJson(r, j);
+        QVERIFY(j["inference"]["ttft_ms"].is_null());
         std::function<void(const nlohmann::json&)> finite = [&](const nlohmann::json& v) {
             if (v.is_number()) QVERIFY(std::isfinite(v.get<double>()) && v.get<double>() >= 0);
             if (v.is_structured())

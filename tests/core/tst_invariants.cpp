@@ -13,7 +13,7 @@
 #include "core/evaluate/evaluate.h"
 #include "core/io/design_json.h"
 #include "core/results/results_json.h"
-#include "paths.h"
+#include "tests/support/test_paths.h"
 
 using namespace infraplan;
 using nlohmann::json;
