@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "catalog/entry_batch.h"
+#include "catalog/json_limits.h"
 
 namespace infraplan::catalog {
 namespace {
@@ -32,7 +33,7 @@ std::string fieldValueText(const json& v) {
         os << std::setprecision(12) << v.get<double>();  // 700, not 700.0; no 15-digit noise
         return os.str();
     }
-    return v.dump();
+    return dumpJson(v);  // never throws on bytes that are not UTF-8
 }
 
 std::vector<FieldDifference> entryDifferences(const json& file, const json& local) {

@@ -91,7 +91,7 @@ std::vector<ParsedEntry> parseEntriesJson(std::string_view text, Diagnostics& di
 std::vector<ParsedEntry> parseEntriesCsv(std::string_view text, Diagnostics& diags, Origin origin) {
     std::vector<ParsedEntry> out;
     if (text.size() > kMaxCatalogBytes) {
-        diags.error("", "file is larger than " + formatMegabytes(kMaxCatalogBytes));
+        diags.error("", "file is larger than " + formatBytes(kMaxCatalogBytes));
         return out;
     }
     std::string error;
@@ -137,8 +137,9 @@ void checkBatch(const std::vector<ParsedEntry>& batch, const Catalog& context, D
                         "\"" + id + "\" appears twice (first at " + it->second + ")");
         const auto existing = context.kindOf(id);
         if (existing && *existing != kindOf(parsed.entry))
-            diags.error(parsed.pointer + "/id",
-                        "\"" + id + "\" is already a " + toString(*existing) + " of the catalog");
+            diags.error(parsed.pointer + "/id", "\"" + id + "\" is already " +
+                                                    withArticle(toString(*existing)) +
+                                                    " of the catalog");
         putEntry(joined, parsed.entry);
     }
     for (const auto& parsed : batch)

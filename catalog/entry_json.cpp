@@ -5,6 +5,7 @@
 #include "catalog/entry_fields.h"
 #include "catalog/json_limits.h"
 #include "catalog/model_json.h"
+#include "catalog/utf8.h"
 
 namespace infraplan::catalog {
 namespace {
@@ -16,13 +17,6 @@ constexpr const char* kModelPrefixes[] = {"moe_", "mla_"};
 
 // The flat form (SQL/CSV) in the nested form; nested input passes unchanged. SQL NULLs and
 // empty CSV cells arrive as null and mean "not given".
-// "an accelerator", "a link".
-std::string withArticle(const std::string& noun) {
-    const bool vowel =
-        !noun.empty() && std::string("aeiou").find(noun.front()) != std::string::npos;
-    return (vowel ? "an " : "a ") + noun;
-}
-
 json nestFlat(const json& in, const std::string& pointer, Diagnostics& diags) {
     if (!in.is_object()) return in;
     json out = json::object();
@@ -67,6 +61,10 @@ FieldSource readSource(const json& value, const std::string& pointer, Diagnostic
     FieldSource source;
     if (value.is_string()) {
         source.document = value.get<std::string>();
+        if (!isValidUtf8(source.document)) {
+            diags.error(pointer, "must be UTF-8 text: " + describeInvalidUtf8(source.document));
+            return source;
+        }
     } else {
         ObjectReader r(value, pointer, diags);
         r.string("document", source.document, true);
@@ -189,6 +187,12 @@ json kindFieldsToJson(const AnyEntry& entry, bool flat) {
 }
 
 }  // namespace
+
+std::string withArticle(const std::string& noun) {
+    const bool vowel =
+        !noun.empty() && std::string("aeiou").find(noun.front()) != std::string::npos;
+    return (vowel ? "an " : "a ") + noun;
+}
 
 EntryKind kindOf(const AnyEntry& entry) {
     return static_cast<EntryKind>(entry.index());

@@ -76,6 +76,9 @@ void forEachEntry(const Catalog& c, F&& f) {
         f(e);
 }
 
+// "an accelerator", "a link": a kind name with its article, for messages.
+std::string withArticle(const std::string& noun);
+
 // The names of the numeric fields of a kind (flat names), for source checks and listings.
 std::vector<std::string> numericFieldNames(EntryKind kind);
 

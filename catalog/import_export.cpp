@@ -7,11 +7,13 @@
 
 #include "catalog/csv.h"
 #include "catalog/entry_batch.h"
+#include "catalog/file_io.h"
 #include "catalog/hf_config.h"
 #include "catalog/json_limits.h"
 #include "catalog/schema.h"
 #include "catalog/store.h"
 #include "catalog/user_catalog.h"
+#include "catalog/utf8.h"
 
 namespace infraplan::catalog {
 namespace {
@@ -31,7 +33,8 @@ std::optional<std::string> readText(const std::string& path, Diagnostics& diags)
         return std::nullopt;
     }
     if (size > kMaxCatalogBytes) {
-        diags.error("", path + " is larger than " + formatMegabytes(kMaxCatalogBytes));
+        diags.error("", path + " is " + formatBytes(size) + "; the limit is " +
+                            formatBytes(kMaxCatalogBytes));
         return std::nullopt;
     }
     std::ifstream in(path, std::ios::binary);
@@ -53,6 +56,13 @@ std::vector<ParsedEntry> readJsonFile(const std::string& path, const std::string
         return {};
     }
     if (!looksLikeHfConfig(*document)) return parseEntriesJson(text, diags, Origin::user);
+    const std::string file_name = fs::path(path).filename().string();
+    if (!isValidUtf8(file_name)) {
+        // The name becomes the entry's source; stored bytes must be text (rename the file).
+        diags.error("", "the file name \"" + toValidUtf8(file_name) + "\" is not UTF-8 text (" +
+                            describeInvalidUtf8(file_name) + "); rename the file to import it");
+        return {};
+    }
     std::string id = options.model_id;
     if (id.empty()) {
         auto name = document->find("_name_or_path");
@@ -60,7 +70,7 @@ std::vector<ParsedEntry> readJsonFile(const std::string& path, const std::string
                                                                   : fs::path(path).stem().string());
     }
     if (id.empty() || id == "config") id = "imported-model";
-    json entry = modelEntryFromHfConfig(*document, id, fs::path(path).filename().string(), diags);
+    json entry = modelEntryFromHfConfig(*document, id, file_name, diags);
     if (entry.is_null()) return {};
     std::vector<ParsedEntry> out;
     if (auto parsed = entryFromJson(entry, "", diags, Origin::user))
@@ -70,6 +80,15 @@ std::vector<ParsedEntry> readJsonFile(const std::string& path, const std::string
 
 std::vector<ParsedEntry> readSqliteFile(const std::string& path, Diagnostics& diags) {
     std::vector<ParsedEntry> out;
+    std::error_code ec;
+    if (const auto size = fs::file_size(path, ec); ec) {
+        diags.error("", "cannot read " + path + ": " + ec.message());
+        return out;
+    } else if (size > kMaxCatalogBytes) {
+        diags.error("", path + " is " + formatBytes(size) + "; the limit is " +
+                            formatBytes(kMaxCatalogBytes));
+        return out;
+    }
     try {
         Database db(path, Database::Mode::read_only);
         if (db.userVersion() > latestSchemaVersion()) {
@@ -92,34 +111,16 @@ std::string cellText(const json& v) {
     if (v.is_null()) return "";
     if (v.is_string()) return v.get<std::string>();
     if (v.is_object() && v.empty()) return "";
-    return v.dump();
-}
-
-bool writeTextFile(const std::string& path, const std::string& text, std::string* error) {
-    const std::string temp = path + ".tmp";
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        out << text;
-        out.flush();
-        if (!out) {
-            if (error) *error = "cannot write " + temp;
-            return false;
-        }
-    }
-    std::error_code ec;
-    fs::rename(temp, path, ec);
-    if (ec && error) *error = "cannot replace " + path + ": " + ec.message();
-    return !ec;
+    return dumpJson(v);
 }
 
 bool writeSqliteFile(const std::vector<AnyEntry>& entries, const std::string& path,
                      std::string* error) {
-    const std::string temp = path + ".tmp";
-    std::error_code ec;
-    fs::remove(temp, ec);
+    const auto temp = createTempFileBeside(path, error);
+    if (!temp) return false;
     try {
         {
-            Database db(temp, Database::Mode::read_write_create);
+            Database db(*temp, Database::Mode::read_write_create);
             db.exec("PRAGMA foreign_keys = ON");  // rollback journal: one self-contained file
             migrate(db);
             Transaction tx(db);
@@ -127,12 +128,11 @@ bool writeSqliteFile(const std::vector<AnyEntry>& entries, const std::string& pa
                 writeEntry(db, e);
             tx.commit();
         }
-        fs::rename(temp, path, ec);
-        if (ec) throw SqlError("cannot replace " + path + ": " + ec.message());
-        return true;
+        return replaceFile(*temp, path, error);
     } catch (const std::exception& e) {
-        fs::remove(temp, ec);
-        if (error) *error = e.what();
+        std::error_code ec;
+        fs::remove(*temp, ec);
+        if (error) *error = "cannot write " + path + ": " + e.what();
         return false;
     }
 }
@@ -193,7 +193,7 @@ std::string entriesToJsonText(const std::vector<AnyEntry>& entries) {
     json doc = {{"format", "infraplan-catalog"}, {"version", 1}, {"entries", json::array()}};
     for (const auto& e : entries)
         doc["entries"].push_back(entryToJson(e));
-    return doc.dump(2) + "\n";
+    return dumpJson(doc, 2) + "\n";
 }
 
 std::string entriesToCsvText(const std::vector<AnyEntry>& entries) {
@@ -234,9 +234,9 @@ bool exportEntries(const std::vector<AnyEntry>& entries, const std::string& path
     }
     switch (*format) {
         case CatalogFileFormat::json:
-            return writeTextFile(path, entriesToJsonText(entries), error);
+            return writeFileAtomically(path, entriesToJsonText(entries), error);
         case CatalogFileFormat::csv:
-            return writeTextFile(path, entriesToCsvText(entries), error);
+            return writeFileAtomically(path, entriesToCsvText(entries), error);
         case CatalogFileFormat::sqlite:
             return writeSqliteFile(entries, path, error);
     }

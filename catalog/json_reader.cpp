@@ -1,13 +1,18 @@
 #include "catalog/json_reader.h"
 
 #include <cmath>
+#include <cstdio>
 #include <sstream>
+
+#include "catalog/json_limits.h"
+#include "catalog/utf8.h"
 
 namespace infraplan {
 
 std::string Diagnostic::toString() const {
-    std::string where = pointer.empty() ? std::string("(document)") : pointer;
-    return where + ": " + (severity == Severity::warning ? "warning: " : "") + message;
+    // Pointers and messages may quote hostile text: keep the line printable and valid.
+    std::string where = pointer.empty() ? std::string("(document)") : toValidUtf8(pointer);
+    return where + ": " + (severity == Severity::warning ? "warning: " : "") + toValidUtf8(message);
 }
 
 void Diagnostics::error(std::string pointer, std::string message) {
@@ -62,10 +67,10 @@ std::string describeValue(const nlohmann::json& value) {
         case nlohmann::json::value_t::string: {
             std::string s = value.get<std::string>();
             if (s.size() > 40) s = s.substr(0, 40) + "...";
-            return nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+            return dumpJson(nlohmann::json(s));
         }
         default:
-            return value.dump();
+            return dumpJson(value);
     }
 }
 
@@ -108,7 +113,12 @@ bool ObjectReader::readString(const std::string& key, std::string& out, bool req
         m_diags.error(pointerTo(key), "must be a string, got " + describeValue(*v));
         return false;
     }
-    out = v->get<std::string>();
+    const std::string& text = v->get_ref<const std::string&>();
+    if (!isValidUtf8(text)) {
+        m_diags.error(pointerTo(key), "must be UTF-8 text: " + describeInvalidUtf8(text));
+        return false;
+    }
+    out = text;
     return true;
 }
 
@@ -127,10 +137,32 @@ void ObjectReader::boolean(const std::string& key, bool& out) {
 }
 
 namespace {
+// As people write limits: 1,000,000 and 0.001, not 1e+06; 1e-300 only where it has to be.
 std::string formatNumber(double x) {
-    std::ostringstream os;
-    os << x;
-    return os.str();
+    char buffer[48];
+    if (std::fabs(x) < 1e15 && std::floor(x) == x) {
+        std::snprintf(buffer, sizeof buffer, "%.0f", std::fabs(x));
+        std::string digits = buffer;
+        for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3)
+            digits.insert(static_cast<std::size_t>(i), ",");
+        return (x < 0 ? "-" : "") + digits;
+    }
+    if (std::fabs(x) >= 1e-4 && std::fabs(x) < 1e15) {
+        std::snprintf(buffer, sizeof buffer, "%.6g", x);
+        return buffer;
+    }
+    std::snprintf(buffer, sizeof buffer, "%.3g", x);  // 1e+30 -> 1e30, 1e-06 -> 1e-6
+    std::string text = buffer;
+    if (auto e = text.find('e'); e != std::string::npos) {
+        std::size_t digits = e + 1;
+        if (text[digits] == '+')
+            text.erase(digits, 1);
+        else if (text[digits] == '-')
+            ++digits;
+        while (digits + 1 < text.size() && text[digits] == '0')
+            text.erase(digits, 1);
+    }
+    return text;
 }
 }  // namespace
 
@@ -172,8 +204,9 @@ void ObjectReader::integer(const std::string& key, long long& out, long long min
     if (v->is_number_integer()) {
         if (v->is_number_unsigned() &&
             v->get<unsigned long long>() > static_cast<unsigned long long>(max)) {
-            m_diags.error(pointerTo(key),
-                          "must be at most " + std::to_string(max) + ", got " + describeValue(*v));
+            m_diags.error(pointerTo(key), "must be at most " +
+                                              formatNumber(static_cast<double>(max)) + ", got " +
+                                              describeValue(*v));
             return;
         }
         value = v->get<long long>();
@@ -185,7 +218,8 @@ void ObjectReader::integer(const std::string& key, long long& out, long long min
         }
         if (x < static_cast<double>(min) || x > static_cast<double>(max)) {
             m_diags.error(pointerTo(key), "must be " + what + " no larger than " +
-                                              std::to_string(max) + ", got " + describeValue(*v));
+                                              formatNumber(static_cast<double>(max)) + ", got " +
+                                              describeValue(*v));
             return;
         }
         value = static_cast<long long>(x);
@@ -198,8 +232,8 @@ void ObjectReader::integer(const std::string& key, long long& out, long long min
         return;
     }
     if (value > max) {
-        m_diags.error(pointerTo(key),
-                      "must be at most " + std::to_string(max) + ", got " + describeValue(*v));
+        m_diags.error(pointerTo(key), "must be at most " + formatNumber(static_cast<double>(max)) +
+                                          ", got " + describeValue(*v));
         return;
     }
     out = value;

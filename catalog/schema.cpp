@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <charconv>
 #include <utility>
 
 #include "catalog/embedded_data.h"
+#include "catalog/utf8.h"
 
 namespace infraplan::catalog {
 namespace {
@@ -28,7 +30,42 @@ constexpr std::array<std::pair<const char*, const char*>, 8> kKindTables{{
     {"default", "default_value"},
 }};
 
+constexpr int kMaxSchemaObjects = 1000;  // the catalog schema has about 20
+
+bool startsWithNoCase(const std::string& text, std::string_view prefix) {
+    if (text.size() < prefix.size()) return false;
+    for (std::size_t i = 0; i < prefix.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(text[i])) != prefix[i]) return false;
+    return true;
+}
+
 }  // namespace
+
+void checkCatalogSchema(Database& db) {
+    Statement objects(db.handle(),
+                      "SELECT type, name, coalesce(sql, '') FROM sqlite_master LIMIT " +
+                          std::to_string(kMaxSchemaObjects + 1));
+    int count = 0;
+    while (objects.step()) {
+        if (++count > kMaxSchemaObjects)
+            throw SqlError("its schema has more than " + std::to_string(kMaxSchemaObjects) +
+                           " objects; a catalog has about 20");
+        const std::string type = objects.columnText(0);
+        const std::string name = "\"" + toValidUtf8(objects.columnText(1)) + "\"";
+        if (type == "view" || type == "trigger")
+            throw SqlError("it holds a " + type + " (" + name +
+                           "); a catalog file holds only tables");
+        if (type == "table" && startsWithNoCase(objects.columnText(2), "create virtual table"))
+            throw SqlError("it holds a virtual table (" + name +
+                           "); a catalog file holds only tables");
+    }
+    Statement generated(db.handle(),
+                        "SELECT m.name FROM sqlite_master AS m, pragma_table_xinfo(m.name) AS c "
+                        "WHERE m.type = 'table' AND c.hidden IN (2, 3) LIMIT 1");
+    if (generated.step())
+        throw SqlError("its table \"" + toValidUtf8(generated.columnText(0)) +
+                       "\" has generated columns; a catalog file holds only stored values");
+}
 
 int latestSchemaVersion() {
     int latest = 0;

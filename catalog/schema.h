@@ -19,6 +19,15 @@ void migrate(Database& db, int target = -1);
 // "" for an unknown kind name.
 std::string kindTable(const std::string& kind);
 
+// The most rows read from one table of a catalog file (the built-in catalog has a few hundred).
+inline constexpr int kMaxCatalogRows = 50'000;
+
+// Refuse (SqlError saying what and where) a file whose schema could run code or loop while it
+// is read: views, triggers, virtual tables, generated columns, or an absurd number of objects.
+// Run before reading any catalog file; the connection's settings keep views and triggers off
+// as well.
+void checkCatalogSchema(Database& db);
+
 // Open (creating when missing) a catalog file for writing: WAL journal, busy timeout, foreign
 // keys, migrated to the latest schema.
 void prepareWritable(Database& db);

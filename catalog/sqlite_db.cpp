@@ -2,9 +2,41 @@
 
 #include <sqlite3.h>
 
+#include <chrono>
+#include <mutex>
+
 namespace infraplan::catalog {
 namespace {
-constexpr int kBusyTimeoutMs = 5000;  // wait this long for another writer before failing
+constexpr int kBusyTimeoutMs = 5000;   // wait this long for another writer before failing
+constexpr int kProgressSteps = 10000;  // virtual machine steps between two deadline checks
+
+long long nowNs() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+int pastDeadline(void* deadline_ns) {
+    return nowNs() > *static_cast<const long long*>(deadline_ns) ? 1 : 0;
+}
+
+// The reason a failure gives, in words a user can act on.
+std::string reasonOf(sqlite3* db) {
+    if (!db) return "out of memory";
+    switch (sqlite3_errcode(db) & 0xff) {
+        case SQLITE_INTERRUPT:
+            return "reading it took longer than " + std::to_string(kSqliteTimeBudgetSeconds) +
+                   " s (a catalog reads in well under a second)";
+        case SQLITE_TOOBIG:
+            return "it holds a value larger than " + std::to_string(kMaxSqlValueBytes >> 20) +
+                   " MB";
+        case SQLITE_NOMEM:
+            return "reading it needs more than " + std::to_string(kSqliteHeapLimitBytes >> 20) +
+                   " MB of memory";
+        default:
+            return sqlite3_errmsg(db);
+    }
+}
 
 bool isBusy(sqlite3* db) {
     const int code = db ? sqlite3_errcode(db) & 0xff : SQLITE_OK;
@@ -12,7 +44,7 @@ bool isBusy(sqlite3* db) {
 }
 
 [[noreturn]] void fail(sqlite3* db, const std::string& what) {
-    throw SqlError(what + ": " + (db ? sqlite3_errmsg(db) : "out of memory"), isBusy(db));
+    throw SqlError(what + ": " + reasonOf(db), isBusy(db));
 }
 }  // namespace
 
@@ -93,6 +125,31 @@ Database::Database(const std::string& path, Mode mode) {
     }
     sqlite3_busy_timeout(m_db, kBusyTimeoutMs);
     sqlite3_extended_result_codes(m_db, 1);
+    try {
+        harden();
+    } catch (...) {
+        sqlite3_close(m_db);
+        throw;
+    }
+}
+
+void Database::harden() {
+    static std::once_flag heap_limit;
+    std::call_once(heap_limit, [] { sqlite3_hard_heap_limit64(kSqliteHeapLimitBytes); });
+    for (const auto& [option, value] :
+         {std::pair{SQLITE_DBCONFIG_DEFENSIVE, 1}, std::pair{SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0},
+          std::pair{SQLITE_DBCONFIG_ENABLE_VIEW, 0}, std::pair{SQLITE_DBCONFIG_ENABLE_TRIGGER, 0},
+          std::pair{SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0}})
+        sqlite3_db_config(m_db, option, value, nullptr);
+    sqlite3_limit(m_db, SQLITE_LIMIT_LENGTH, kMaxSqlValueBytes);
+    sqlite3_limit(m_db, SQLITE_LIMIT_ATTACHED, 0);
+    restartTimeBudget();
+    sqlite3_progress_handler(m_db, kProgressSteps, pastDeadline, &m_deadline_ns);
+    exec("PRAGMA temp_store = MEMORY");
+}
+
+void Database::restartTimeBudget() {
+    m_deadline_ns = nowNs() + kSqliteTimeBudgetSeconds * 1'000'000'000LL;
 }
 
 Database::~Database() {
@@ -102,7 +159,8 @@ Database::~Database() {
 void Database::exec(const std::string& sql) {
     char* error = nullptr;
     if (sqlite3_exec(m_db, sql.c_str(), nullptr, nullptr, &error) != SQLITE_OK) {
-        std::string message = error ? error : sqlite3_errmsg(m_db);
+        std::string message =
+            error && (sqlite3_errcode(m_db) & 0xff) != SQLITE_INTERRUPT ? error : reasonOf(m_db);
         sqlite3_free(error);
         throw SqlError(message, isBusy(m_db));
     }
@@ -129,6 +187,7 @@ std::vector<std::string> Database::columns(const std::string& table) {
 
 Transaction::Transaction(Database& db) : m_db(db) {
     m_db.exec("BEGIN IMMEDIATE");
+    m_db.restartTimeBudget();
 }
 
 Transaction::~Transaction() {

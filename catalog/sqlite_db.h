@@ -2,6 +2,11 @@
 // A thin RAII layer over the SQLite C API. Values always travel as bound parameters; the only
 // SQL text built at run time joins identifiers taken from the schema itself (table_info).
 // Failures throw SqlError, which the catalog API turns into messages at its boundary.
+//
+// Every file opened here is treated as untrusted (an imported file, or a user catalog someone
+// else may have written): defensive mode, schema functions untrusted, no views or triggers run,
+// strings and blobs capped, temporary storage in memory under a process-wide heap cap, and a
+// time budget per connection enforced by a progress handler.
 
 #include <stdexcept>
 #include <string>
@@ -54,6 +59,11 @@ private:
     sqlite3_stmt* m_stmt = nullptr;
 };
 
+// The limits every connection runs under.
+inline constexpr int kMaxSqlValueBytes = 1 << 20;              // one string, blob or row
+inline constexpr long long kSqliteHeapLimitBytes = 256 << 20;  // all connections together
+inline constexpr int kSqliteTimeBudgetSeconds = 10;            // from opening to closing
+
 class Database {
 public:
     enum class Mode { read_only, read_write_create };
@@ -70,9 +80,15 @@ public:
     // Column names of a table of the schema, in order.
     std::vector<std::string> columns(const std::string& table);
     sqlite3* handle() const { return m_db; }
+    // The time budget counts from opening; a writer restarts it once it holds the write lock,
+    // so that waiting for another instance does not count.
+    void restartTimeBudget();
 
 private:
+    void harden();
+
     sqlite3* m_db = nullptr;
+    long long m_deadline_ns = 0;  // steady clock; the progress handler interrupts past it
 };
 
 // BEGIN IMMEDIATE on construction, ROLLBACK on destruction unless commit() ran.

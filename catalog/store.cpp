@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "catalog/json_limits.h"
 #include "catalog/schema.h"
 
 namespace infraplan::catalog {
@@ -24,7 +25,7 @@ void bindJson(Statement& st, int index, const json& v) {
     else if (v.is_string())
         st.bind(index, v.get<std::string>());
     else
-        st.bind(index, v.dump());
+        st.bind(index, dumpJson(v));
 }
 
 json columnJson(const Statement& st, int column) {
@@ -32,6 +33,17 @@ json columnJson(const Statement& st, int column) {
     if (st.isInteger(column)) return st.columnInt(column);
     if (st.isReal(column)) return st.columnDouble(column);
     return st.columnText(column);
+}
+
+// "SELECT ... LIMIT n" one row past the cap, so that a table over it is noticed.
+std::string capped(const std::string& select) {
+    return select + " LIMIT " + std::to_string(kMaxCatalogRows + 1);
+}
+
+void countRow(int& rows, const std::string& table) {
+    if (++rows > kMaxCatalogRows)
+        throw SqlError("its table \"" + table + "\" has more than " +
+                       std::to_string(kMaxCatalogRows) + " rows");
 }
 
 constexpr const char* kBaseColumns[] = {
@@ -99,10 +111,13 @@ void writeEntry(Database& db, const AnyEntry& entry) {
 }
 
 std::vector<AnyEntry> readEntries(Database& db, Origin origin, Diagnostics& diags) {
+    checkCatalogSchema(db);
     std::map<std::string, json> rows;  // id -> flat entry
     {
-        Statement st(db.handle(), "SELECT * FROM entry ORDER BY id");
+        Statement st(db.handle(), capped("SELECT * FROM entry ORDER BY id"));
+        int count = 0;
         while (st.step()) {
+            countRow(count, "entry");
             json row = json::object();
             for (int c = 0; c < st.columnCount(); ++c)
                 row[st.columnName(c)] = columnJson(st, c);
@@ -111,8 +126,10 @@ std::vector<AnyEntry> readEntries(Database& db, Origin origin, Diagnostics& diag
     }
     for (const char* kind :
          {"accelerator", "memory", "link", "switch", "nic", "node", "model", "default"}) {
-        Statement st(db.handle(), "SELECT * FROM " + quoted(kindTable(kind)));
+        Statement st(db.handle(), capped("SELECT * FROM " + quoted(kindTable(kind))));
+        int count = 0;
         while (st.step()) {
+            countRow(count, kindTable(kind));
             json fields = json::object();
             for (int c = 0; c < st.columnCount(); ++c)
                 fields[st.columnName(c)] = columnJson(st, c);
@@ -124,8 +141,11 @@ std::vector<AnyEntry> readEntries(Database& db, Origin origin, Diagnostics& diag
         }
     }
     {
-        Statement st(db.handle(), "SELECT entry_id, field, document, provenance FROM field_source");
+        Statement st(db.handle(),
+                     capped("SELECT entry_id, field, document, provenance FROM field_source"));
+        int count = 0;
         while (st.step()) {
+            countRow(count, "field_source");
             auto it = rows.find(st.columnText(0));
             if (it == rows.end()) continue;
             it->second["field_sources"][st.columnText(1)] = {{"document", st.columnText(2)},

@@ -6,6 +6,8 @@
 #include <thread>
 
 #include "catalog/builtin.h"
+#include "catalog/entry_batch.h"
+#include "catalog/json_limits.h"
 #include "catalog/schema.h"
 #include "catalog/store.h"
 
@@ -43,6 +45,7 @@ std::string resolved(const std::string& user_path) {
 std::vector<AnyEntry> readUserFile(const std::string& path, Diagnostics& diags) {
     Database db(path, Database::Mode::read_only);
     const int version = db.userVersion();  // first read: fails on a file that is not SQLite
+    checkCatalogSchema(db);                // before anything else: nothing in a hostile file runs
     if (version > latestSchemaVersion())
         throw SqlError("it was written by a newer infraplan (schema " + std::to_string(version) +
                        ", this build reads up to " + std::to_string(latestSchemaVersion()) + ")");
@@ -85,6 +88,11 @@ Catalog loadCatalog(const std::string& user_path, std::vector<std::string>* mess
         say("user catalog " + path + " is a folder, not a file; using the built-in catalog only");
         return catalog;
     }
+    if (const auto size = fs::file_size(path, ec); !ec && size > kMaxCatalogBytes) {
+        say("user catalog " + path + " is " + formatBytes(size) + ", more than the " +
+            formatBytes(kMaxCatalogBytes) + " a catalog may have; using the built-in catalog only");
+        return catalog;
+    }
 
     std::vector<AnyEntry> entries;
     Diagnostics diags;
@@ -106,8 +114,8 @@ Catalog loadCatalog(const std::string& user_path, std::vector<std::string>* mess
         const auto builtin_kind = catalog.kindOf(baseOf(e).id);
         if (builtin_kind && *builtin_kind != kindOf(e)) {
             say("user catalog " + path + ": \"" + baseOf(e).id + "\" is a built-in " +
-                toString(*builtin_kind) + ", the user entry is a " + toString(kindOf(e)) +
-                " (entry left out)");
+                toString(*builtin_kind) + ", the user entry is " +
+                withArticle(toString(kindOf(e))) + " (entry left out)");
             continue;
         }
         Diagnostics refs;

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Install the Debian 12 packages Infraplan needs to build, test and run, if any are missing.
+#   scripts/deps.sh          what the build, the tests and the program need
+#   scripts/deps.sh --fuzz   also clang 14 and its libFuzzer/sanitizer runtimes (scripts/fuzz.sh)
 set -euo pipefail
 
 packages=(
@@ -11,6 +13,7 @@ packages=(
   # AppStream validators, the MIME database compiler, man
   dpkg-dev desktop-file-utils appstream shared-mime-info man-db
 )
+[ "${1:-}" = "--fuzz" ] && packages+=(clang-14 libclang-rt-14-dev)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -6,9 +6,12 @@
 #include <memory>
 #include <sstream>
 
+#include "app/cli/cli_checks.h"
 #include "app/cli/design_loading.h"
 #include "catalog/entry_json.h"
+#include "catalog/file_io.h"
 #include "catalog/import_export.h"
+#include "catalog/json_limits.h"
 #include "catalog/query.h"
 #include "catalog/user_catalog.h"
 
@@ -16,9 +19,6 @@ namespace infraplan::cli {
 namespace {
 using nlohmann::json;
 using namespace infraplan::catalog;
-
-constexpr int kExitOk = 0;
-constexpr int kExitInvalid = 1;
 
 struct CatalogArgs {
     std::string kind;
@@ -51,7 +51,7 @@ std::string valueText(const json& v) {
         s << std::setprecision(6) << v.get<double>();
         return s.str();
     }
-    return v.dump();
+    return dumpJson(v);
 }
 
 // The few figures that identify an entry at a glance in `catalog list`.
@@ -84,7 +84,7 @@ void list(const CliGlobals& globals, const CatalogArgs& args, int& exit_code) {
         json array = json::array();
         for (const auto& e : entries)
             array.push_back(entryToJson(e));
-        std::cout << array.dump(2) << "\n";
+        std::cout << dumpJson(array, 2) << "\n";
     } else {
         for (const auto& e : entries) {
             const EntryBase& b = baseOf(e);
@@ -108,7 +108,7 @@ void show(const CliGlobals& globals, const CatalogArgs& args, int& exit_code) {
     }
     exit_code = kExitOk;
     if (args.json) {
-        std::cout << entryToJson(*entry).dump(2) << "\n";
+        std::cout << dumpJson(entryToJson(*entry), 2) << "\n";
         return;
     }
     const EntryBase& b = baseOf(*entry);
@@ -127,7 +127,17 @@ void show(const CliGlobals& globals, const CatalogArgs& args, int& exit_code) {
     }
 }
 
+std::string userCatalogPath(const CliGlobals& globals) {
+    return globals.user_catalog.empty() ? defaultUserCatalogPath() : globals.user_catalog;
+}
+
 void importFile(const CliGlobals& globals, const CatalogArgs& args, int& exit_code) {
+    if (sameFile(args.file, userCatalogPath(globals))) {
+        std::cerr << "infraplan-cli catalog import: " << args.file
+                  << " is the user catalog itself; its entries are already in the catalog\n";
+        exit_code = kExitUsage;
+        return;
+    }
     ImportOptions options;
     options.model_id = args.model_id;
     const ImportReport report = importIntoUserCatalog(args.file, globals.user_catalog, options);
@@ -138,8 +148,7 @@ void importFile(const CliGlobals& globals, const CatalogArgs& args, int& exit_co
         return;
     }
     if (!report.diags.items.empty()) std::cerr << args.file << ":\n" << report.diags.toString();
-    const std::string where =
-        globals.user_catalog.empty() ? defaultUserCatalogPath() : globals.user_catalog;
+    const std::string where = userCatalogPath(globals);
     std::cout << "imported " << report.ids.size() << " entr"
               << (report.ids.size() == 1 ? "y" : "ies") << " into " << where << ":";
     for (const auto& id : report.ids)
@@ -149,6 +158,10 @@ void importFile(const CliGlobals& globals, const CatalogArgs& args, int& exit_co
 }
 
 void exportFile(const CliGlobals& globals, const CatalogArgs& args, int& exit_code) {
+    if (outputOverwritesInput("catalog export", args.file, {userCatalogPath(globals)})) {
+        exit_code = kExitUsage;
+        return;
+    }
     const Catalog catalog = cliCatalog(globals);
     auto entries = findEntries(catalog, filterOf(args));
     if (args.user_only)

@@ -2,6 +2,9 @@
 
 #include "app/cli/design_loading.h"
 
+#include "app/cli/cli_checks.h"
+#include "catalog/json_limits.h"
+
 #include <QGuiApplication>
 #include <iostream>
 #include <memory>
@@ -59,7 +62,7 @@ void addDesignCommands(CLI::App& app, const CliGlobals& globals, int& exit_code)
         const nlohmann::json results =
             evaluateToJson(loaded->design, *evaluateArgs, *loaded->catalog);
         if (evaluateArgs->json)
-            std::cout << results.dump(2) << "\n";
+            std::cout << dumpJson(results, 2) << "\n";
         else
             std::cout << formatResultsText(loaded->design.name, results);
         exit_code = kExitOk;
@@ -84,7 +87,7 @@ void addDesignCommands(CLI::App& app, const CliGlobals& globals, int& exit_code)
         const std::string nameA = a->design.name.empty() ? compareArgs->paths[0] : a->design.name;
         const std::string nameB = b->design.name.empty() ? compareArgs->paths[1] : b->design.name;
         if (compareArgs->json)
-            std::cout << comparisonToJson(nameA, nameB, rows).dump(2) << "\n";
+            std::cout << dumpJson(comparisonToJson(nameA, nameB, rows), 2) << "\n";
         else
             std::cout << comparisonToText(nameA, nameB, rows);
         exit_code = kExitOk;
@@ -107,6 +110,10 @@ void addDesignCommands(CLI::App& app, const CliGlobals& globals, int& exit_code)
             return;
         }
         const std::string& path = reportArgs->paths.front();
+        if (outputOverwritesInput("report", reportArgs->output, reportArgs->paths)) {
+            exit_code = kExitUsage;
+            return;
+        }
         const auto loaded = loadValidDesign(path, *reportArgs, globals, cliCatalog(globals));
         if (!loaded) {
             exit_code = kExitInvalid;
@@ -123,7 +130,7 @@ void addDesignCommands(CLI::App& app, const CliGlobals& globals, int& exit_code)
         if (!report::exportReport(input, out, QStringLiteral("infraplan-cli " INFRAPLAN_VERSION),
                                   &error)) {
             std::cerr << "infraplan-cli report: " << error.toStdString() << "\n";
-            exit_code = kExitUsage;
+            exit_code = kExitInvalid;
             return;
         }
         std::cout << "wrote " << reportArgs->output << "\n";

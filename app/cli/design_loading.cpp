@@ -2,6 +2,9 @@
 
 #include <iostream>
 
+#include "app/cli/cli_checks.h"
+
+#include "catalog/embedded_entries.h"
 #include "catalog/user_catalog.h"
 #include "core/io/design_load.h"
 
@@ -45,9 +48,14 @@ CLI::App* designSubcommand(CLI::App& app, const char* name, const char* descript
     CLI::App* cmd = app.add_subcommand(name, description);
     if (overrides)
         cmd->add_option("--set", args.overrides,
-                        "Override one field before evaluating: PATH=VALUE (e.g. strategy.tp=4)");
+                        "Override one field before evaluating: PATH=VALUE (e.g. strategy.tp=4); "
+                        "repeat --set for more fields")
+            ->expected(1)  // one assignment per --set, so DESIGN after it stays DESIGN
+            ->allow_extra_args(false)
+            ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+            ->check(assignment());
     cmd->add_option("--max-devices", args.max_devices, "Refuse designs with more accelerators")
-        ->check(CLI::PositiveNumber);
+        ->check(wholeNumberBetween(1, kMaxDevicesLimit));
     cmd->add_option("--embedded", args.embedded,
                     "Where the design's embedded catalog entries differ from the local catalog: "
                     "use the file's (file, the default), the local ones (local), or import the "

@@ -17,6 +17,8 @@ namespace infraplan::cli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitInvalid = 1;
 inline constexpr int kExitUsage = 2;
+// The largest --max-devices accepted (the default is 1,000,000).
+inline constexpr long long kMaxDevicesLimit = 10'000'000;
 
 // Arguments of one subcommand; they live as long as the CLI::App that points into them.
 struct DesignArgs {

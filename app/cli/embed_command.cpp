@@ -1,24 +1,14 @@
 #include "app/cli/embed_command.h"
 
-#include <filesystem>
 #include <iostream>
 #include <memory>
 
+#include "app/cli/cli_checks.h"
 #include "app/cli/design_loading.h"
 #include "core/io/design_embed.h"
 #include "core/io/design_json.h"
 
 namespace infraplan::cli {
-namespace {
-
-// True when both paths name the same file (or would, once OUT exists).
-bool samePath(const std::string& a, const std::string& b) {
-    std::error_code ec;
-    if (std::filesystem::equivalent(a, b, ec)) return true;
-    return std::filesystem::weakly_canonical(a, ec) == std::filesystem::weakly_canonical(b, ec);
-}
-
-}  // namespace
 
 void addEmbedCommand(CLI::App& app, const CliGlobals& globals, int& exit_code) {
     auto args = std::make_shared<DesignArgs>();
@@ -31,9 +21,7 @@ void addEmbedCommand(CLI::App& app, const CliGlobals& globals, int& exit_code) {
         ->required();
     cmd->callback([&globals, &exit_code, args] {
         const std::string& path = args->paths.front();
-        if (samePath(path, args->output)) {
-            std::cerr << "infraplan-cli embed: the output must be another file than " << path
-                      << "\n";
+        if (outputOverwritesInput("embed", args->output, args->paths)) {
             exit_code = kExitUsage;
             return;
         }
@@ -46,7 +34,7 @@ void addEmbedCommand(CLI::App& app, const CliGlobals& globals, int& exit_code) {
         std::string error;
         if (!saveDesignFile(loaded->design, args->output, &error)) {
             std::cerr << "infraplan-cli embed: " << error << "\n";
-            exit_code = kExitUsage;
+            exit_code = kExitInvalid;  // a file that cannot be written, as for every writer
             return;
         }
         std::cout << "wrote " << args->output << " with " << loaded->design.catalog.size()

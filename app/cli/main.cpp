@@ -3,8 +3,10 @@
 #include <CLI/CLI.hpp>
 #include <cstdlib>
 #include <iostream>
+#include <new>
 
 #include "app/cli/catalog_command.h"
+#include "app/cli/checked_stdout.h"
 #include "app/cli/cli_globals.h"
 #include "app/cli/design_commands.h"
 #include "app/cli/embed_command.h"
@@ -13,11 +15,13 @@
 
 namespace {
 
+constexpr int kExitInvalid = 1;
 constexpr int kExitUsage = 2;
 
 }  // namespace
 
 int main(int argc, char** argv) {
+    infraplan::cli::CheckedStdout output;
     CLI::App app{"Infraplan: plan AI infrastructure from the command line", "infraplan-cli"};
     app.set_version_flag("--version", std::string("infraplan-cli ") + INFRAPLAN_VERSION);
     app.require_subcommand(1);
@@ -38,14 +42,20 @@ int main(int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
-        return app.exit(e);
+        return output.finish(app.exit(e));
     } catch (const CLI::CallForAllHelp& e) {
-        return app.exit(e);
+        return output.finish(app.exit(e));
     } catch (const CLI::CallForVersion& e) {
-        return app.exit(e);
+        return output.finish(app.exit(e));
     } catch (const CLI::ParseError& e) {
         std::cerr << "infraplan-cli: " << e.what() << "\nRun 'infraplan-cli --help' for usage.\n";
         return kExitUsage;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "infraplan-cli: out of memory\n";
+        return output.finish(kExitInvalid);
+    } catch (const std::exception& e) {  // a bug, but still a message and no core dump
+        std::cerr << "infraplan-cli: internal error: " << e.what() << "\n";
+        return output.finish(kExitInvalid);
     }
-    return exit_code;
+    return output.finish(exit_code);
 }

@@ -5,6 +5,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "catalog/json_limits.h"
 #include "core/results/schema.h"
 
 namespace infraplan::cli {
@@ -40,7 +41,7 @@ void addSchemaCommand(CLI::App& app, int& exit_code) {
         if (args->markdown)
             std::cout << resultsSchemaMarkdown();
         else if (args->json)
-            std::cout << resultsSchemaJson().dump(2) << "\n";
+            std::cout << dumpJson(resultsSchemaJson(), 2) << "\n";
         else
             std::cout << schemaText();
         exit_code = 0;

@@ -4,7 +4,9 @@
 #include <iostream>
 #include <memory>
 
+#include "app/cli/cli_checks.h"
 #include "app/cli/design_loading.h"
+#include "catalog/json_limits.h"
 #include "core/search/strategy_search.h"
 
 namespace infraplan::cli {
@@ -14,6 +16,8 @@ struct SearchArgs {
     DesignArgs design;
     std::string objective = "time";
     int top = 10;
+    double time_budget_s = 60;
+    long long max_candidates = 200'000;
 };
 
 std::string describeStrategy(const Strategy& s, bool inference) {
@@ -32,7 +36,8 @@ std::string describeStrategy(const Strategy& s, bool inference) {
 void printText(const SearchResult& r, const std::string& name, bool inference) {
     std::cout << name << "\n  evaluated " << r.evaluated << " strategies, " << r.feasible
               << " feasible, in " << r.elapsed_s << " s"
-              << (r.truncated ? " (space truncated)" : "") << "\n";
+              << "\n";
+    if (r.truncated) std::cout << "  stopped early: " << r.truncation << "\n";
     for (const std::string& reason : r.reasons)
         std::cout << "  " << reason << "\n";
     int rank = 1;
@@ -41,10 +46,13 @@ void printText(const SearchResult& r, const std::string& name, bool inference) {
         std::snprintf(score, sizeof score, "%.4g", c.score);
         std::cout << "  " << rank++ << ". " << score << " " << r.score_unit << "  "
                   << describeStrategy(c.strategy, inference);
-        if (c.results.training)
-            std::printf("  (MFU %.1f%%, step %.3g s)", c.results.training->mfu * 100,
-                        c.results.training->step_time_s);
-        std::cout << std::flush << "\n";
+        if (c.results.training) {
+            char figures[64];
+            std::snprintf(figures, sizeof figures, "  (MFU %.1f%%, step %.3g s)",
+                          c.results.training->mfu * 100, c.results.training->step_time_s);
+            std::cout << figures;
+        }
+        std::cout << "\n";
     }
 }
 
@@ -59,7 +67,14 @@ void addSearchCommand(CLI::App& app, const CliGlobals& globals, int& exit_code) 
     cmd->add_option("DESIGN", args->design.paths, "Design file (.json)")->required()->expected(1);
     cmd->add_option("--objective", args->objective, "What to minimize")
         ->check(CLI::IsMember({"time", "cost", "energy", "cost-per-token"}));
-    cmd->add_option("--top", args->top, "How many strategies to list")->check(CLI::Range(1, 1000));
+    cmd->add_option("--top", args->top, "How many strategies to list")
+        ->check(wholeNumberBetween(1, 1000));
+    cmd->add_option("--time-budget", args->time_budget_s,
+                    "Stop after this many seconds and show the best so far (default 60)")
+        ->check(secondsUpTo(86400));
+    cmd->add_option("--max-candidates", args->max_candidates,
+                    "Try at most this many strategies (default 200,000)")
+        ->check(wholeNumberBetween(1, 10'000'000));
     cmd->add_flag("--json", args->design.json, "Print the search results as JSON");
     cmd->callback([&globals, &exit_code, args] {
         const auto loaded =
@@ -72,10 +87,12 @@ void addSearchCommand(CLI::App& app, const CliGlobals& globals, int& exit_code) 
         options.objective = *searchObjectiveFromString(args->objective);
         options.top = args->top;
         options.max_devices = args->design.max_devices;
+        options.time_budget_s = args->time_budget_s;
+        options.max_candidates = args->max_candidates;
         const SearchResult result = searchStrategies(loaded->design, *loaded->catalog, options);
         const bool inference = loaded->design.workload.mode == WorkloadMode::inference;
         if (args->design.json)
-            std::cout << searchResultToJson(result, options, inference).dump(2) << "\n";
+            std::cout << dumpJson(searchResultToJson(result, options, inference), 2) << "\n";
         else
             printText(result, loaded->design.name, inference);
         exit_code = kExitOk;

@@ -5,6 +5,7 @@
 
 #include "core/design/resolve.h"
 #include "core/facility/facility_defaults.h"
+#include "core/topology/graph.h"
 
 namespace infraplan {
 namespace {
@@ -174,6 +175,13 @@ Diagnostics validateDesign(const Design& design, const catalog::Catalog& catalog
     checkWorkload(design, catalog, diags);
     resolveFacilityParams(design, catalog, diags);  // named facility/economics parameters
     if (!diags.hasErrors()) checkDeviceLimit(design, catalog, options.max_devices, diags);
+    if (!diags.hasErrors()) {  // the expansion's own count and limits, as evaluation applies them
+        ExpandOptions expand;
+        expand.max_devices = options.max_devices;
+        const ExpansionCount count = countExpansion(design, catalog, expand);
+        diags.items.insert(diags.items.end(), count.diagnostics.items.begin(),
+                           count.diagnostics.items.end());
+    }
     return diags;
 }
 

@@ -1,5 +1,7 @@
 #include "core/evaluate/evaluate.h"
 
+#include <algorithm>
+
 #include "core/design/validate.h"
 #include "core/evaluate/bottlenecks.h"
 #include "core/evaluate/inventory.h"
@@ -11,13 +13,18 @@
 namespace infraplan {
 namespace {
 
+// Validation counts the expansion as expand() does: a message both report is listed once.
 void addDiagnostics(const Diagnostics& diags, Results& results) {
+    auto addOnce = [](std::vector<std::string>& list, std::string text) {
+        if (std::find(list.begin(), list.end(), text) == list.end())
+            list.push_back(std::move(text));
+    };
     for (const Diagnostic& d : diags.items) {
         if (d.severity == Diagnostic::Severity::error) {
             results.feasible = false;
-            results.reasons.push_back(d.toString());
+            addOnce(results.reasons, d.toString());
         } else {
-            results.warnings.push_back(d.toString());
+            addOnce(results.warnings, d.toString());
         }
     }
 }

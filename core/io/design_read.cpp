@@ -1,5 +1,6 @@
 // Design file -> Design. Structure, types and ranges only; see design/validate.cpp for checks
 // that need the catalog or span sections.
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <sstream>
@@ -148,13 +149,18 @@ Traffic readTraffic(const json& value, const std::string& pointer, Diagnostics& 
     if (!r.valid()) return t;
     r.enumeration("mode", t.mode, trafficModeFromString, "batch, offline, poisson");
     r.integer("batch_size", t.batch_size, 1, 1 << 24);
-    r.number("rate_per_s", t.rate_per_s, 0, 1e9);
+    const std::size_t errorsBefore = diags.errorCount();
+    r.number("rate_per_s", t.rate_per_s, 0, 1e6);  // requests/s
     if (const json* p = r.raw("prompt_tokens"))
         t.prompt_tokens = readTokenCount(*p, r.pointerTo("prompt_tokens"), diags, 512);
     if (const json* o = r.raw("output_tokens"))
         t.output_tokens = readTokenCount(*o, r.pointerTo("output_tokens"), diags, 128);
-    if (t.mode == TrafficMode::poisson && !(t.rate_per_s > 0))
-        diags.error(r.pointerTo("rate_per_s"), "must be positive for Poisson traffic");
+    // Below one request per 1,000 s, simulated time dwarfs a step and TTFT rounds to zero.
+    if (t.mode == TrafficMode::poisson && diags.errorCount() == errorsBefore &&
+        !(t.rate_per_s >= 1e-3))
+        diags.error(r.pointerTo("rate_per_s"),
+                    "must be at least 0.001 requests/s for Poisson traffic, got " +
+                        describeValue(json(t.rate_per_s)));
     t.extra = r.unknown();
     return t;
 }
@@ -198,7 +204,7 @@ Workload readWorkload(const json& value, const std::string& pointer, Diagnostics
                 mr.string("name", model.name);
                 catalog::readModelFields(mr, model);
                 model.origin = catalog::Origin::embedded;
-                model.notes = mr.unknown().empty() ? "" : mr.unknown().dump();
+                model.notes = mr.unknown().empty() ? "" : dumpJson(mr.unknown());
             }
             w.model = model;
         }
@@ -415,13 +421,19 @@ LoadResult parseDesign(std::string_view text, const LoadOptions& options) {
     }
     LoadResult overridden;
     for (const std::string& assignment : options.overrides)
-        applyOverride(*document, assignment, overridden.diagnostics);
+        applyOverride(*document, assignment, overridden.diagnostics, options.max_bytes,
+                      options.max_depth);
     if (overridden.diagnostics.hasErrors()) return overridden;
     return designFromJson(*document);
 }
 
 std::optional<std::string> readTextFile(const std::string& path, std::size_t max_bytes,
                                         std::string* error) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {  // opens as a stream of absurd size
+        if (error) *error = path + " is a folder, not a file";
+        return std::nullopt;
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         if (error) *error = "cannot open " + path;
@@ -435,8 +447,8 @@ std::optional<std::string> readTextFile(const std::string& path, std::size_t max
     }
     if (static_cast<std::size_t>(size) > max_bytes) {
         if (error)
-            *error = path + " is " + formatMegabytes(static_cast<std::size_t>(size)) +
-                     "; the limit is " + formatMegabytes(max_bytes);
+            *error = path + " is " + formatBytes(static_cast<std::size_t>(size)) +
+                     "; the limit is " + formatBytes(max_bytes);
         return std::nullopt;
     }
     in.seekg(0, std::ios::beg);

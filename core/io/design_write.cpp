@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <fstream>
 
+#include "catalog/json_limits.h"
 #include "catalog/model_json.h"
 #include "core/io/design_json.h"
 
@@ -221,10 +222,10 @@ std::string serializeDesign(const Design& design) {
                                          "economics", "layout",   "catalog"};
     nlohmann::ordered_json out = nlohmann::ordered_json::object();
     for (const char* key : kOrder)
-        if (j.contains(key)) out[key] = nlohmann::ordered_json::parse(j[key].dump());
+        if (j.contains(key)) out[key] = nlohmann::ordered_json::parse(dumpJson(j[key]));
     for (auto it = j.begin(); it != j.end(); ++it)
-        if (!out.contains(it.key())) out[it.key()] = nlohmann::ordered_json::parse(it->dump());
-    return out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+        if (!out.contains(it.key())) out[it.key()] = nlohmann::ordered_json::parse(dumpJson(*it));
+    return dumpJson(out, 2) + "\n";
 }
 
 bool saveDesignFile(const Design& design, const std::string& path, std::string* error) {

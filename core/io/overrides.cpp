@@ -1,5 +1,10 @@
 #include "core/io/overrides.h"
 
+#include <algorithm>
+
+#include "catalog/json_limits.h"
+#include "catalog/utf8.h"
+
 namespace infraplan {
 namespace {
 
@@ -20,9 +25,32 @@ std::string toPointer(const std::string& path) {
     return pointer;
 }
 
+// The value of an assignment at `pointer`: JSON when it is JSON, else the text itself.
+std::optional<nlohmann::json> parseValue(const std::string& pointer, const std::string& text,
+                                         std::size_t max_bytes, int max_depth, Diagnostics& diags) {
+    if (!isValidUtf8(text)) {
+        diags.error(pointer, "--set value must be UTF-8 text: " + describeInvalidUtf8(text));
+        return std::nullopt;
+    }
+    const int depth_left =
+        max_depth - static_cast<int>(std::count(pointer.begin(), pointer.end(), '/'));
+    if (auto problem = checkJsonNesting(text, std::max(depth_left, 0))) {
+        diags.error(pointer, "--set value: " + *problem +
+                                 " (with the path, the design's limit is " +
+                                 std::to_string(max_depth) + ")");
+        return std::nullopt;
+    }
+    if (!nlohmann::json::accept(text)) return nlohmann::json(text);  // --set precision=fp8
+    std::string error;
+    auto value = parseJsonGuarded(text, max_bytes, max_depth, &error);
+    if (!value) diags.error(pointer, "--set value: " + error);
+    return value;
+}
+
 }  // namespace
 
-bool applyOverride(nlohmann::json& document, const std::string& assignment, Diagnostics& diags) {
+bool applyOverride(nlohmann::json& document, const std::string& assignment, Diagnostics& diags,
+                   std::size_t max_bytes, int max_depth) {
     const auto eq = assignment.find('=');
     if (eq == std::string::npos || eq == 0) {
         diags.error("",
@@ -30,9 +58,19 @@ bool applyOverride(nlohmann::json& document, const std::string& assignment, Diag
         return false;
     }
     const std::string path = assignment.substr(0, eq);
-    const std::string text = assignment.substr(eq + 1);
-    nlohmann::json value = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-    if (value.is_discarded()) value = text;  // bare words are strings: --set workload.precision=fp8
+    if (!isValidUtf8(path)) {
+        diags.error("", "--set path must be UTF-8 text: " + describeInvalidUtf8(path));
+        return false;
+    }
+    if (assignment.size() > max_bytes) {
+        diags.error(toPointer(path), "--set value is " + formatBytes(assignment.size()) +
+                                         "; the limit is " + formatBytes(max_bytes));
+        return false;
+    }
+    const auto parsed =
+        parseValue(toPointer(path), assignment.substr(eq + 1), max_bytes, max_depth, diags);
+    if (!parsed) return false;
+    const nlohmann::json& value = *parsed;
 
     try {
         const nlohmann::json::json_pointer pointer(toPointer(path));

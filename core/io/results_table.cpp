@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 
+#include "catalog/json_limits.h"
 #include "core/results/format.h"
 #include "core/results/schema.h"
 
@@ -23,7 +24,7 @@ void flattenInto(const nlohmann::json& value, const std::string& path,
         std::string joined;
         for (const auto& e : value)
             joined +=
-                (joined.empty() ? "" : "; ") + (e.is_string() ? e.get<std::string>() : e.dump());
+                (joined.empty() ? "" : "; ") + (e.is_string() ? e.get<std::string>() : dumpJson(e));
         rows.push_back({path, joined});
     } else {
         rows.push_back({path, value});

@@ -76,10 +76,12 @@ InferenceResults servingResults(const ServingSetup& s, const Traffic& traffic,
     const SimResult& sim = run.sim;
     InferenceResults r;
     r.traffic = toString(traffic.mode);
-    r.ttft_ms = toMs(stats.ttft);
-    r.tpot_ms = toMs(stats.tpot);
-    r.e2e_ms = toMs(stats.e2e);
-    r.queue_ms = toMs(stats.queue);
+    if (stats.finished > 0) {  // censored times of requests that never finished are no latency
+        r.ttft_ms = toMs(stats.ttft);
+        r.tpot_ms = toMs(stats.tpot);
+        r.e2e_ms = toMs(stats.e2e);
+        r.queue_ms = toMs(stats.queue);
+    }
     r.output_tokens_per_s = stats.output_tokens_per_s;
     r.throughput_tokens_per_s = stats.output_tokens_per_s + stats.input_tokens_per_s;
     r.output_tokens_per_s_per_device =
@@ -121,8 +123,17 @@ MemoryResults servingMemory(const ServingSetup& s) {
     return memory;
 }
 
-void warnAboutTheRun(const TrafficRun& run, EngineMessages& messages) {
+void warnAboutTheRun(const TrafficRun& run, const ServingStats& stats, EngineMessages& messages) {
     const SimResult& sim = run.sim;
+    if (stats.finished <= 0)  // no latency to report: infeasible, and why
+        messages.fail(
+            "inference: no request finished in the simulation (" + std::to_string(stats.requests) +
+            " simulated" +
+            (sim.overloaded ? "; the offered load far exceeds the serving capacity" : "") +
+            (sim.truncated ? "; the outputs are too long to finish within the iteration bound"
+                           : "") +
+            (sim.rejected > 0 ? "; requests longer than a replica's KV cache were refused" : "") +
+            "): there are no latencies to report");
     if (sim.overloaded)
         messages.warnings.push_back(
             "inference: " + fmt("%.4g", run.rate) +
@@ -257,7 +268,7 @@ InferenceEvaluation evaluateInference(const Design& design, const catalog::Catal
                 "inference: goodput not computed: the outputs are too "
                 "long to simulate within the iteration bound");
     }
-    warnAboutTheRun(run, messages);
+    warnAboutTheRun(run, stats, messages);
     out.bottlenecks = servingBottlenecks(s, sim, r);
     out.collectives = servingCollectives(s, sim, s.own_comm ? s.own_comm.get() : comm);
     out.kv_offload_item = s.kv_offload_item;

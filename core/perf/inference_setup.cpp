@@ -228,6 +228,13 @@ std::optional<ServingSetup> buildServingSetup(const Design& design, const catalo
     if (!layOutReplicas(design.strategy, s, results)) return std::nullopt;
     s.precision.weights = design.workload.precision;
     s.precision.kv = design.workload.kv_precision.value_or(design.workload.precision);
+    if (s.precision.weights == catalog::Precision::fp64 ||
+        s.precision.kv == catalog::Precision::fp64) {
+        results.reasons.push_back(
+            "workload.precision fp64: serving in fp64 is not modelled (weights and KV cache in "
+            "fp32 or narrower)");
+        return std::nullopt;
+    }
     if (!comm) {
         s.own_comm = tierModel(design, catalog, pool, s, results);
         comm = s.own_comm.get();

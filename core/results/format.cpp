@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "catalog/json_limits.h"
+
 namespace infraplan {
 namespace {
 
@@ -220,13 +222,13 @@ std::string formatValue(const nlohmann::json& value, Unit unit) {
             joined += (joined.empty() ? "" : "; ") + formatValue(element, unit);
         return joined;
     }
-    return value.dump();
+    return dumpJson(value);
 }
 
 std::string formatExact(const nlohmann::json& value) {
     if (value.is_string()) return value.get<std::string>();
     if (value.is_null()) return "";
-    return value.dump();
+    return dumpJson(value);
 }
 
 }  // namespace infraplan

@@ -5,7 +5,9 @@
 
 namespace infraplan {
 namespace {
-nlohmann::json latency(const LatencyMs& l) {
+// Null when no request finished: censored times are no latency (the run is infeasible then).
+nlohmann::json latency(const LatencyMs& l, long long finished) {
+    if (finished <= 0) return nullptr;
     return {{"p50", l.p50}, {"p90", l.p90}, {"p99", l.p99}, {"mean", l.mean}};
 }
 }  // namespace
@@ -15,10 +17,10 @@ void writeInferenceJson(const Results& results, nlohmann::json& out) {
     const InferenceResults& r = *results.inference;
     nlohmann::json j;
     j["traffic"] = r.traffic;
-    j["ttft_ms"] = latency(r.ttft_ms);
-    j["tpot_ms"] = latency(r.tpot_ms);
-    j["e2e_ms"] = latency(r.e2e_ms);
-    j["queue_ms"] = latency(r.queue_ms);
+    j["ttft_ms"] = latency(r.ttft_ms, r.requests_finished);
+    j["tpot_ms"] = latency(r.tpot_ms, r.requests_finished);
+    j["e2e_ms"] = latency(r.e2e_ms, r.requests_finished);
+    j["queue_ms"] = latency(r.queue_ms, r.requests_finished);
     j["output_tokens_per_s"] = r.output_tokens_per_s;
     j["throughput_tokens_per_s"] = r.throughput_tokens_per_s;
     j["output_tokens_per_s_per_device"] = r.output_tokens_per_s_per_device;

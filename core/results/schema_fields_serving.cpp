@@ -15,7 +15,8 @@ constexpr const char* kPoisson =
 void latency(std::vector<ResultField>& f, const std::string& key, const std::string& name,
              const std::string& what) {
     Section s(f, "inference.", Modes::inference);
-    s.add(key, K::object, U::none, name, what + ": percentiles over the simulated requests");
+    s.add(key, K::object, U::none, name, what + ": percentiles over the simulated requests",
+          "when at least one simulated request finished; null otherwise (no latency to report)");
     for (const char* p : {"p50", "p90", "p99", "mean"})
         s.number(key + "." + p, U::milliseconds, name + " " + p, what + ", " + p);
 }

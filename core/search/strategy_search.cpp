@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cstdio>
+#include <limits>
 #include <mutex>
 #include <thread>
 
@@ -69,8 +71,13 @@ SearchResult searchStrategies(const Design& design, const catalog::Catalog& cata
         if (!model) result.reasons.emplace_back(kModelMissing);
         return result;
     }
-    const SearchSpace space = enumerateStrategies(design, *model, prepared.base.devices);
-    result.truncated = space.truncated;
+    SearchSpaceLimits limits;
+    limits.max_candidates = static_cast<int>(
+        std::clamp<long long>(options.max_candidates, 1, std::numeric_limits<int>::max()));
+    const SearchSpace space = enumerateStrategies(design, *model, prepared.base.devices, limits);
+    const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                      std::chrono::duration<double>(options.time_budget_s));
+    std::atomic<bool> outOfTime{false};
     const std::size_t top = static_cast<std::size_t>(std::max(1, options.top));
     const std::size_t total = space.candidates.size();
 
@@ -80,6 +87,7 @@ SearchResult searchStrategies(const Design& design, const catalog::Catalog& cata
         static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(1, total)));
     std::atomic<std::size_t> next{0};
     std::atomic<long long> feasible{0};
+    std::atomic<long long> evaluated{0};
     std::mutex merge;
     std::vector<Ranked> best;
 
@@ -88,9 +96,14 @@ SearchResult searchStrategies(const Design& design, const catalog::Catalog& cata
         Design variant = design;
         for (std::size_t i = next++; i < total; i = next++) {
             if (isCancelled(options.cancel)) break;
+            if (std::chrono::steady_clock::now() > deadline) {
+                outOfTime = true;
+                break;
+            }
             variant.strategy = space.candidates[i];
             Results r = evaluatePrepared(prepared, variant, catalog, evaluateOptions);
             if (r.cancelled) break;
+            ++evaluated;
             if (auto score = objectiveScore(options.objective, design.workload, r)) {
                 ++feasible;
                 keepBest(mine, Ranked{score->value, i, score->unit, std::move(r)}, top);
@@ -110,7 +123,19 @@ SearchResult searchStrategies(const Design& design, const catalog::Catalog& cata
         t.join();
 
     result.cancelled = isCancelled(options.cancel);
-    result.evaluated = static_cast<long long>(std::min(next.load(), total));
+    result.evaluated = evaluated.load();
+    if (outOfTime) {
+        result.truncated = true;
+        char budget[32];
+        std::snprintf(budget, sizeof budget, "%g", options.time_budget_s);
+        result.truncation = std::string("the time budget of ") + budget +
+                            " s ran out; the best of the strategies tried so far are shown";
+    } else if (space.truncated) {
+        result.truncated = true;
+        result.truncation = "the space holds more than " + std::to_string(limits.max_candidates) +
+                            " strategies; the first " + std::to_string(limits.max_candidates) +
+                            " were tried";
+    }
     result.feasible = feasible.load();
     for (Ranked& r : best) {
         result.score_unit = r.unit;
@@ -125,11 +150,11 @@ SearchResult searchStrategies(const Design& design, const catalog::Catalog& cata
 nlohmann::json searchResultToJson(const SearchResult& result, const SearchOptions& options,
                                   bool inference) {
     nlohmann::json j = {
-        {"evaluated", result.evaluated},     {"feasible", result.feasible},
-        {"elapsed_s", result.elapsed_s},     {"objective", toString(options.objective)},
-        {"score_unit", result.score_unit},   {"cancelled", result.cancelled},
-        {"truncated", result.truncated},     {"reasons", result.reasons},
-        {"results", nlohmann::json::array()}};
+        {"evaluated", result.evaluated},   {"feasible", result.feasible},
+        {"elapsed_s", result.elapsed_s},   {"objective", toString(options.objective)},
+        {"score_unit", result.score_unit}, {"cancelled", result.cancelled},
+        {"truncated", result.truncated},   {"truncation", result.truncation},
+        {"reasons", result.reasons},       {"results", nlohmann::json::array()}};
     for (const SearchCandidate& c : result.best)
         j["results"].push_back({{"strategy", strategyToJson(c.strategy, inference)},
                                 {"score", c.score},

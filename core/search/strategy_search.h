@@ -25,6 +25,10 @@ struct SearchOptions {
     int top = 10;
     int threads = 0;  // 0 = one per core
     long long max_devices = 1'000'000;
+    // Budgets: the search stops at whichever comes first and keeps the best found so far
+    // (marked truncated, with the reason), so a huge design answers in about a minute.
+    long long max_candidates = 200'000;  // strategies enumerated at most
+    double time_budget_s = 60;           // wall-clock seconds, preparation included
     // Called now and then from one worker with the fraction done; may be empty.
     std::function<void(double)> progress;
     // Set to stop early: the workers stop taking candidates and the evaluations under way stop
@@ -43,7 +47,8 @@ struct SearchResult {
     long long feasible = 0;
     double elapsed_s = 0;
     bool cancelled = false;
-    bool truncated = false;             // the space was larger than the enumeration limit
+    bool truncated = false;             // a budget stopped it (see `truncation`)
+    std::string truncation;             // which budget, and how far the search got
     std::string score_unit;             // what `score` measures, e.g. "days to train"
     std::vector<std::string> reasons;   // why nothing could be searched (invalid design, ...)
     std::vector<SearchCandidate> best;  // best first

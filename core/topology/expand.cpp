@@ -7,11 +7,13 @@
 #include <map>
 #include <numeric>
 #include <optional>
+#include <tuple>
 
 #include "core/topology/checked_count.h"
 #include "core/topology/fabric.h"
 #include "core/topology/graph.h"
 #include "core/topology/item_tree.h"
+#include "core/topology/link_lanes.h"
 #include "core/topology/node_parts.h"
 #include "core/topology/switch_tiers.h"
 
@@ -32,7 +34,8 @@ struct ItemPlan {
     long long stride = 0;  // vertices per instance (0 for groups and fabrics)
     long long base = 0;    // first vertex of instance 0
     std::optional<NodeLayout> node;
-    long long attachedLanes = 0;  // fabrics: attached lanes (switch ports), all instances
+    FabricLoad attached;                // fabrics: what attaches to them, all instances together
+    long long vertices = 0, edges = 0;  // what this item adds (nodes: their insides too)
 };
 
 struct LinkPlan {
@@ -43,6 +46,7 @@ struct LinkPlan {
     long long perScopeTo = 0;
     long long portsFrom = 1, portsTo = 1;  // endpoints per instance (NICs of a node)
     long long lanePairs = 0;               // distinct (port, port) pairs per instance pair
+    long long edges = 0;                   // all scopes and instances together
 };
 
 class Expander {
@@ -55,11 +59,17 @@ public:
         , m_result(result)
         , m_diags(result.diagnostics) {}
 
-    void run() {
-        if (!m_tree.build(m_design, m_diags)) return;
+    // Count everything, allocate nothing; false when the design cannot or may not be built.
+    bool plan() {
+        if (!m_tree.build(m_design, m_diags)) return false;
         planItems();
         planLinks();
-        if (m_diags.hasErrors() || !withinLimits()) return;
+        planFabrics();
+        return !m_diags.hasErrors() && withinLimits();
+    }
+
+    void run() {
+        if (!plan()) return;
         emitItems();
         emitLinks();
         emitFabrics();
@@ -133,7 +143,9 @@ private:
                     break;  // ref optional: no CPU catalog
             }
             plan.base = m_vertexBound;
-            m_vertexBound = checkedAdd(m_vertexBound, checkedMultiply(plan.instances, plan.stride));
+            plan.vertices = checkedMultiply(plan.instances, plan.stride);
+            if (plan.node) plan.edges = checkedMultiply(plan.instances, plan.node->internalEdges());
+            m_vertexBound = checkedAdd(m_vertexBound, plan.vertices);
         }
     }
 
@@ -189,54 +201,109 @@ private:
                 continue;
             }
             if (small == 0 || l.count == 0) continue;
+            if (!lanesFit(k, plan, big)) continue;
             plan.portsFrom = portsOf(plan.from);
             plan.portsTo = portsOf(plan.to);
             const long long period = std::lcm(plan.portsFrom, plan.portsTo);
             plan.lanePairs = std::min(l.count, period);
             const long long edges =
                 checkedMultiply(checkedMultiply(plan.scopes, big), plan.lanePairs);
+            plan.edges = edges;
             m_edgeBound = checkedAdd(m_edgeBound, edges);
-            for (int end : {plan.from, plan.to})
-                if (item(end).kind == ItemKind::fabric) {
-                    ItemPlan& fabric = m_items[static_cast<std::size_t>(end)];
-                    fabric.attachedLanes =
-                        checkedAdd(fabric.attachedLanes,
-                                   checkedMultiply(checkedMultiply(plan.scopes, big), l.count));
-                }
+            for (int end : {plan.from, plan.to}) {
+                if (item(end).kind != ItemKind::fabric) continue;
+                FabricLoad& load = m_items[static_cast<std::size_t>(end)].attached;
+                const long long pairs = checkedMultiply(plan.scopes, big);
+                load.lanes = checkedAdd(load.lanes, checkedMultiply(pairs, l.count));
+                load.attachments = checkedAdd(load.attachments, edges);
+                const int other = end == plan.from ? plan.to : plan.from;
+                load.owners =
+                    checkedAdd(load.owners, m_items[static_cast<std::size_t>(other)].instances);
+            }
         }
+    }
+
+    // Each end of a link takes count x (instances of the other end it pairs with) lanes per
+    // instance. Past the part's ports is a warning (a drawing may simplify a cable plan); past
+    // kLaneSlack times them no cable plan exists and it is refused.
+    bool lanesFit(std::size_t k, const LinkPlan& plan, long long big) {
+        const DesignLink& l = m_design.hardware.links[k];
+        bool fit = true;
+        for (const auto& [end, perScope] :
+             {std::pair{plan.from, plan.perScopeFrom}, std::pair{plan.to, plan.perScopeTo}}) {
+            const ItemPlan& endPlan = m_items[static_cast<std::size_t>(end)];
+            const LaneLimit limit = laneLimit(item(end), endPlan.node ? &*endPlan.node : nullptr,
+                                              *plan.link, m_catalog);
+            const long long lanes = checkedMultiply(l.count, big / perScope);
+            if (limit.lanes <= 0 || lanes <= limit.lanes) continue;
+            const std::string message = "gives each '" + item(end).id + "' " +
+                                        withSeparators(lanes) + " lanes of " + l.ref + ", but " +
+                                        limit.what;
+            if (lanes <= kLaneSlack * limit.lanes) {
+                m_diags.warning(linkPointer(k) + "/count", message);
+                continue;
+            }
+            m_diags.error(linkPointer(k) + "/count", message);
+            fit = false;
+        }
+        return fit;
+    }
+
+    // Each fabric instance, sized by its generator's rules from what attaches to it (pairing
+    // spreads the attachments evenly over the instances).
+    void planFabrics() {
         for (std::size_t i = 0; i < m_items.size(); ++i) {
             const Item& it = m_design.hardware.items[i];
             const ItemPlan& plan = m_items[i];
             if (it.kind != ItemKind::fabric || !it.fabric || plan.instances <= 0) continue;
-            // Pairing spreads a fabric's attachments evenly over its instances.
-            const long long lanes = plan.attachedLanes / plan.instances;
+            const FabricLoad each{plan.attached.lanes / plan.instances,
+                                  plan.attached.attachments / plan.instances,
+                                  plan.attached.owners / plan.instances};
             const catalog::Switch* sw = m_catalog.switchEntry(it.fabric->switch_ref);
-            const int radix = sw ? sw->radix : 0;
-            m_fabricVertexBound =
-                checkedAdd(m_fabricVertexBound,
-                           checkedMultiply(plan.instances, fabricVertexBound(*it.fabric, lanes)));
-            m_fabricEdgeBound = checkedAdd(
-                m_fabricEdgeBound,
-                checkedMultiply(plan.instances, fabricEdgeBound(*it.fabric, lanes, radix)));
+            const FabricSize size = fabricSize(*it.fabric, sw ? sw->radix : 0, each);
+            m_items[i].vertices = checkedMultiply(plan.instances, size.switches);
+            m_items[i].edges = checkedMultiply(plan.instances, size.cables);
+            m_fabricVertexBound = checkedAdd(m_fabricVertexBound, m_items[i].vertices);
+            m_fabricEdgeBound = checkedAdd(m_fabricEdgeBound, m_items[i].edges);
         }
     }
 
+public:
+    ExpansionCount count() const {
+        return {m_devices,
+                checkedAdd(m_vertexBound, m_fabricVertexBound),
+                checkedAdd(m_edgeBound, m_fabricEdgeBound),
+                {}};
+    }
+
+private:
+    // Refused with the place that adds the most: the item (or link) a user would change.
     bool withinLimits() {
-        auto refuse = [&](const char* what, long long n, long long limit) {
-            m_diags.error("/hardware", "the design expands to " + withSeparators(n) + " " + what +
-                                           "; the limit is " + withSeparators(limit) +
-                                           " (nothing was built)");
+        const ExpansionCount n = count();
+        auto refuse = [&](const char* what, long long total, long long limit, bool edges) {
+            std::string place = "/hardware";
+            long long most = -1;
+            for (std::size_t i = 0; i < m_items.size(); ++i)
+                if (const long long v = edges ? m_items[i].edges : m_items[i].vertices; v > most)
+                    std::tie(place, most) = std::pair{itemPointer(i) + "/count", v};
+            for (std::size_t k = 0; edges && k < m_links.size(); ++k)
+                if (m_links[k].edges > most)
+                    std::tie(place, most) = std::pair{linkPointer(k) + "/count", m_links[k].edges};
+            m_diags.error(place, "the design expands to " + withSeparators(total) + " " + what +
+                                     " (" + withSeparators(most) + " from here); the limit is " +
+                                     withSeparators(limit) + " (nothing was built)");
         };
-        const long long indexLimit = std::numeric_limits<std::uint32_t>::max();
-        const long long vertices = checkedAdd(m_vertexBound, m_fabricVertexBound);
-        const long long edges = checkedAdd(m_edgeBound, m_fabricEdgeBound);
-        if (m_devices > m_options.max_devices) {
-            refuse("devices", m_devices, m_options.max_devices);
-        } else if (vertices > std::min(m_options.max_vertices, indexLimit)) {
-            refuse("graph vertices", vertices, std::min(m_options.max_vertices, indexLimit));
-        } else if (edges > m_options.max_edges) {
-            refuse("graph edges", edges, m_options.max_edges);
-        }
+        const long long vertexLimit =
+            std::min<long long>(m_options.max_vertices, std::numeric_limits<std::uint32_t>::max());
+        if (m_devices > m_options.max_devices)
+            m_diags.error("/hardware", "the design expands to " + withSeparators(m_devices) +
+                                           " devices; the limit is " +
+                                           withSeparators(m_options.max_devices) +
+                                           " (nothing was built)");
+        else if (n.vertices > vertexLimit)
+            refuse("graph vertices", n.vertices, vertexLimit, false);
+        else if (n.edges > m_options.max_edges)
+            refuse("graph edges", n.edges, m_options.max_edges, true);
         return !m_diags.hasErrors();
     }
 
@@ -382,6 +449,16 @@ ExpandResult expand(const Design& design, const catalog::Catalog& catalog,
     ExpandResult result;
     Expander(design, catalog, options, result).run();
     return result;
+}
+
+ExpansionCount countExpansion(const Design& design, const catalog::Catalog& catalog,
+                              const ExpandOptions& options) {
+    ExpandResult scratch;
+    Expander expander(design, catalog, options, scratch);
+    expander.plan();
+    ExpansionCount count = expander.count();
+    count.diagnostics = std::move(scratch.diagnostics);
+    return count;
 }
 
 }  // namespace infraplan

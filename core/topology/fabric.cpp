@@ -6,37 +6,25 @@
 #include "core/topology/fabric_builder.h"
 
 namespace infraplan {
-namespace {
-long long torusPositions(const FabricParams& params) {
-    long long n = params.dims.empty() ? 0 : 1;
-    for (int d : params.dims)
-        n = checkedMultiply(n, std::max(d, 1));
-    return n;
-}
-}  // namespace
 
 long long dragonflyMaxGroups(int radix) {
     const long long p = std::max(1, (radix + 1) / 4);
     return 2 * p * p + 1;  // a * h + 1 groups with a = 2p, h = p
 }
 
-// Every generator places at most one edge switch per lane, and each tier above has at most as
-// many switches as the one below; direct topologies add one router per position.
-long long fabricVertexBound(const FabricParams& params, long long lanes) {
-    const long long perTier = checkedAdd(lanes, params.rails + 1);
-    return checkedAdd(checkedMultiply(perTier, 4), torusPositions(params));
-}
-
-long long fabricEdgeBound(const FabricParams& params, long long lanes, int radix) {
-    const long long switches = fabricVertexBound(params, lanes);
-    long long cables = checkedMultiply(switches, std::max(radix, 8));
-    if (params.topology == FabricTopology::full_mesh)
-        cables = checkedAdd(cables, checkedMultiply(lanes, lanes));
-    if (params.topology == FabricTopology::dragonfly) {
-        const long long groups = dragonflyMaxGroups(radix);
-        cables = checkedAdd(cables, checkedMultiply(groups, groups));
+FabricSize fabricSize(const FabricParams& params, int radix, const FabricLoad& load) {
+    if (radix < 2 || load.attachments <= 0) return {};
+    switch (params.topology) {
+        case FabricTopology::fat_tree:
+        case FabricTopology::rail_optimized:
+        case FabricTopology::rail_only:
+            return closFabricSize(params, radix, load);
+        case FabricTopology::torus:
+        case FabricTopology::dragonfly:
+        case FabricTopology::full_mesh:
+            return directFabricSize(params, radix, load);
     }
-    return checkedAdd(lanes, cables);
+    return {};
 }
 
 FabricBuilder::FabricBuilder(const FabricContext& context, Graph& graph, Diagnostics& diagnostics)

@@ -24,10 +24,22 @@ struct FabricAttachment {
     RefId ref = kNoRef;  // catalog link id of that design link
 };
 
-// Upper bounds before allocation, from the number of attached lanes (switch ports) and the
-// fabric switch's radix.
-long long fabricVertexBound(const FabricParams& params, long long lanes);
-long long fabricEdgeBound(const FabricParams& params, long long lanes, int radix);
+// What one fabric instance will hold, counted before anything is built by the generators'
+// own sizing rules: its switches (vertices) and the cable bundles between them (edges; the
+// attachments' own edges are counted with the design links). Saturates instead of wrapping.
+struct FabricLoad {
+    long long lanes = 0;        // attached lanes (switch ports used by endpoints)
+    long long attachments = 0;  // attachment edges (one per endpoint port and design link)
+    long long owners = 0;       // distinct endpoint owners (nodes or item instances)
+};
+struct FabricSize {
+    long long switches = 0;
+    long long cables = 0;
+};
+FabricSize fabricSize(const FabricParams& params, int radix, const FabricLoad& load);
+// By topology (fabric_clos.cpp, fabric_direct.cpp).
+FabricSize closFabricSize(const FabricParams& params, int radix, const FabricLoad& load);
+FabricSize directFabricSize(const FabricParams& params, int radix, const FabricLoad& load);
 
 struct FabricContext {
     const Item& item;

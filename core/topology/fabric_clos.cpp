@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/topology/checked_count.h"
 #include "core/topology/fabric_builder.h"
 
 namespace infraplan {
@@ -100,6 +101,31 @@ void buildClos(FabricBuilder& b, const std::vector<Group>& groups) {
     b.wireEvenly(leaves, addSwitches(b, spines, 2), shape.up);
 }
 
+// buildClos's switches and cables above `leaves` leaves, without building them.
+FabricSize closAbove(long long leaves, int radix, const LeafShape& shape, int tiers) {
+    FabricSize s{leaves, 0};
+    if (leaves <= 1) return s;
+    const long long spines =
+        std::max<long long>(1, ceilDiv(checkedMultiply(leaves, shape.up), radix));
+    if (tiers < 3 && spines <= shape.up) {
+        s.switches = checkedAdd(s.switches, spines);
+        s.cables = checkedMultiply(leaves, std::min(shape.up, spines));
+        return s;
+    }
+    const long long half = std::max(radix / 2, 1);
+    const long long pods = ceilDiv(leaves, half);
+    const long long aggsPerPod = std::max<long long>(1, ceilDiv(half * shape.up, half));
+    s.switches = checkedAdd(s.switches, checkedMultiply(pods, aggsPerPod));
+    s.cables = checkedMultiply(leaves, std::min(shape.up, aggsPerPod));
+    if (pods > 1) {
+        const long long cores = std::max<long long>(1, ceilDiv(checkedMultiply(pods, half), radix));
+        s.switches = checkedAdd(s.switches, checkedMultiply(aggsPerPod, cores));
+        s.cables = checkedAdd(
+            s.cables, checkedMultiply(checkedMultiply(aggsPerPod, pods), std::min(half, cores)));
+    }
+    return s;
+}
+
 std::vector<Group> byRail(const std::vector<FabricAttachment>& attachments, int rails) {
     std::vector<Group> groups(static_cast<std::size_t>(std::max(rails, 1)));
     for (const FabricAttachment& a : attachments)
@@ -109,6 +135,22 @@ std::vector<Group> byRail(const std::vector<FabricAttachment>& attachments, int 
 }
 
 }  // namespace
+
+FabricSize closFabricSize(const FabricParams& params, int radix, const FabricLoad& load) {
+    const LeafShape shape = leafShape(radix, params.oversubscription);
+    // placeLeaves fills a leaf with whole attachments: down / (lanes each) of them.
+    const long long lanesEach = std::max<long long>(1, ceilDiv(load.lanes, load.attachments));
+    const long long perLeaf = std::max<long long>(1, shape.down / lanesEach);
+    const long long groups = params.topology == FabricTopology::fat_tree
+                                 ? 1
+                                 : std::clamp<long long>(params.rails, 1, load.attachments);
+    const long long leavesPerGroup = ceilDiv(ceilDiv(load.attachments, groups), perLeaf);
+    if (params.topology == FabricTopology::rail_only) {
+        const FabricSize rail = closAbove(leavesPerGroup, radix, shape, params.tiers);
+        return {checkedMultiply(rail.switches, groups), checkedMultiply(rail.cables, groups)};
+    }
+    return closAbove(checkedMultiply(leavesPerGroup, groups), radix, shape, params.tiers);
+}
 
 void buildFatTree(FabricBuilder& b, const std::vector<FabricAttachment>& attachments) {
     Group all;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <unordered_map>
 
+#include "core/topology/checked_count.h"
 #include "core/topology/fabric_builder.h"
 
 namespace infraplan {
@@ -43,7 +44,50 @@ std::vector<int> squareDims(long long n) {
     return {static_cast<int>(rows), static_cast<int>(n / rows)};
 }
 
+long long pairs(long long n) {
+    return n % 2 == 0 ? checkedMultiply(n / 2, n - 1) : checkedMultiply(n, (n - 1) / 2);
+}
+
+FabricSize torusSize(const FabricParams& params, const FabricLoad& load) {
+    if (params.dims.empty()) {
+        // squareDims(owners): rows x cols = owners, at most two rings of them.
+        const long long n = load.owners;
+        return {n, checkedMultiply(n, 2)};
+    }
+    long long n = 1;
+    for (int d : params.dims)
+        n = checkedMultiply(n, std::max(d, 1));
+    long long cables = 0;
+    for (int k : params.dims) {
+        k = std::max(k, 1);
+        cables = checkedAdd(cables, params.wraparound && k > 2 ? n : n - n / k);
+    }
+    return {n, cables};
+}
+
+FabricSize dragonflySize(const FabricParams& params, int radix, const FabricLoad& load) {
+    const long long p = std::max(1, (radix + 1) / 4);
+    const long long routers = std::max<long long>(1, (load.lanes + p - 1) / p);
+    long long groups = params.groups > 0 ? params.groups : (routers + 2 * p - 1) / (2 * p);
+    groups = std::clamp<long long>(groups, 1, std::min(routers, dragonflyMaxGroups(radix)));
+    const long long perGroup = (routers + groups - 1) / groups;
+    const long long global = groups < 2 ? 0 : pairs(groups);
+    return {checkedMultiply(groups, perGroup),
+            checkedAdd(checkedMultiply(groups, pairs(perGroup)), global)};
+}
+
 }  // namespace
+
+FabricSize directFabricSize(const FabricParams& params, int radix, const FabricLoad& load) {
+    switch (params.topology) {
+        case FabricTopology::torus:
+            return torusSize(params, load);
+        case FabricTopology::dragonfly:
+            return dragonflySize(params, radix, load);
+        default:
+            return {load.owners, pairs(load.owners)};  // full mesh
+    }
+}
 
 void buildTorus(FabricBuilder& b, const std::vector<FabricAttachment>& attachments) {
     long long owners = 0;

@@ -39,7 +39,7 @@ class TestCliEmbed : public QObject {
     QTemporaryDir m_dir;
 
     QString write(const QString& name, const QByteArray& content) {
-        return writeTestFile(m_dir, name, content);
+        return writeTestFile(m_dir.path(), name, content);
     }
 
     // A user catalog holding lab-gpu with this TDP.
@@ -104,7 +104,7 @@ private Q_SLOTS:
         }();
         Run run = runCli({"embed", design, "-o", design});
         QCOMPARE(run.exit_code, 2);
-        QVERIFY2(run.err.contains("another file"), qPrintable(run.err));
+        QVERIFY2(run.err.contains("is the input"), qPrintable(run.err));
         QFile f(design);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll(), before);

@@ -217,7 +217,8 @@ private Q_SLOTS:
             {"id":"b","kind":"group","count":1000000000,"parent":"a"},
             {"id":"m","kind":"memory","ref":"generic-cxl-pool-1tb","count":1000000000,"parent":"b"}],
             "links":[]})");
-        QVERIFY(hasError(expand(huge, catalog::builtinCatalog()), "/hardware", "graph vertices"));
+        QVERIFY(hasError(expand(huge, catalog::builtinCatalog()), "/hardware/items/2/count",
+                         "graph vertices"));
     }
 
     void errorsNameTheirPlace() {

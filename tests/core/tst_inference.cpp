@@ -262,9 +262,16 @@ private Q_SLOTS:
         d.workload.slo = {100, 10, 99, nlohmann::json::object()};
         d.workload.requests = 500;
         Results r = run(d, nullptr);
-        QVERIFY(r.feasible);
+        // 1e9 requests/s finishes none: infeasible with the reason, and no latencies (null).
+        QVERIFY(r.inference && r.inference->requests_finished == 0);
+        QVERIFY(!r.feasible);
+        bool said = false;
+        for (const std::string& reason : r.reasons)
+            said |= reason.find("no request finished") != std::string::npos;
+        QVERIFY(said);
         nlohmann::json j;
         writeInferenceJson(r, j);
+        QVERIFY(j["inference"]["ttft_ms"].is_null());
         std::function<void(const nlohmann::json&)> finite = [&](const nlohmann::json& v) {
             if (v.is_number()) QVERIFY(std::isfinite(v.get<double>()) && v.get<double>() >= 0);
             if (v.is_structured())

@@ -78,6 +78,7 @@ bool kindMatches(const ResultField& field, const nlohmann::json& v) {
             return v.is_array() &&
                    std::all_of(v.begin(), v.end(), [](const auto& e) { return e.is_string(); });
         case FieldKind::object:
+            return v.is_object() || (v.is_null() && !field.when.empty());
         case FieldKind::map:
             return v.is_object();
         case FieldKind::records:

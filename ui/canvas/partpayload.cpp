@@ -1,4 +1,5 @@
 #include "ui/canvas/partpayload.h"
+#include "catalog/json_limits.h"
 
 #include <QMimeData>
 #include <nlohmann/json.hpp>
@@ -38,7 +39,7 @@ QByteArray PartPayload::encode() const {
     if (!ref.empty()) j["ref"] = ref;
     if (!role.empty()) j["role"] = role;
     if (topology) j["topology"] = toString(*topology);
-    return QByteArray::fromStdString(j.dump());
+    return QByteArray::fromStdString(dumpJson(j));
 }
 
 std::optional<PartPayload> PartPayload::decode(const QByteArray& data) {

@@ -6,6 +6,7 @@
 #include <QStandardPaths>
 #include <nlohmann/json.hpp>
 
+#include "catalog/json_limits.h"
 #include "core/io/design_json.h"
 
 namespace infraplan::ui {
@@ -39,7 +40,7 @@ bool RecoveryStore::save(const Design& design, const QString& originalPath) {
         {"saved_at", QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString()}};
     // The design first: a meta file never points at a design that is not there.
     return writeAtomically(designFile(), serializeDesign(design)) &&
-           writeAtomically(metaFile(), meta.dump(2));
+           writeAtomically(metaFile(), dumpJson(meta, 2));
 }
 
 void RecoveryStore::clear() {

@@ -19,6 +19,11 @@ QString td(const Cell& cell, const QString& extra = {}) {
              cell.html);
 }
 
+QString andMore(std::size_t shown, std::size_t total) {
+    return QStringLiteral("… and %1 more (the JSON and CSV reports list them all)")
+        .arg(formatPlain(static_cast<double>(total - shown)));
+}
+
 }  // namespace
 
 void HtmlBuilder::section(const QString& anchor, const QString& title) {
@@ -53,8 +58,11 @@ void HtmlBuilder::bullets(const QStringList& html, const QString& color) {
     if (html.isEmpty()) return;
     m_html += color.isEmpty() ? QStringLiteral("<ul>")
                               : QStringLiteral("<ul style=\"color: %1;\">").arg(color);
-    for (const QString& item : html)
-        m_html += QStringLiteral("<li>%1</li>").arg(item);
+    const auto shown = std::min<std::size_t>(std::size_t(html.size()), kMaxRows);
+    for (std::size_t i = 0; i < shown; ++i)
+        m_html += QStringLiteral("<li>%1</li>").arg(html[qsizetype(i)]);
+    if (shown < std::size_t(html.size()))
+        m_html += QStringLiteral("<li>%1</li>").arg(andMore(shown, std::size_t(html.size())));
     m_html += QStringLiteral("</ul>\n");
 }
 
@@ -74,14 +82,16 @@ void HtmlBuilder::table(const QStringList& headers, const std::vector<std::vecto
     }
     m_html += QStringLiteral("</tr></thead>");
     bool shaded = false;
-    for (const auto& row : rows) {
+    const std::size_t shown = std::min(rows.size(), kMaxRows);
+    for (std::size_t r = 0; r < shown; ++r) {
         m_html += shaded ? QStringLiteral("<tr bgcolor=\"#F4F6F8\">") : QStringLiteral("<tr>");
-        for (const Cell& cell : row)
+        for (const Cell& cell : rows[r])
             m_html += td(cell);
         m_html += QStringLiteral("</tr>");
         shaded = !shaded;
     }
     m_html += QStringLiteral("</table>\n");
+    if (shown < rows.size()) note(andMore(shown, rows.size()));
 }
 
 void HtmlBuilder::keyValues(const std::vector<std::pair<QString, QString>>& pairs, bool wide) {

@@ -29,6 +29,9 @@ public:
     void subheading(const QString& title);
     void paragraph(const QString& html);
     void note(const QString& html);  // small grey text
+    // Lists and tables show their first kMaxRows entries, then "and N more" (every row is in
+    // the JSON and CSV reports): a 10,000-item design stays a readable report.
+    static constexpr std::size_t kMaxRows = 60;
     void bullets(const QStringList& html, const QString& color = {});
     // A table with a header row; `widths` in percent, one per column (may be empty).
     void table(const QStringList& headers, const std::vector<std::vector<Cell>>& rows,

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "catalog/json_limits.h"
 #include "ui/report/reportformat.h"
 #include "ui/report/reportsections.h"
 
@@ -59,7 +60,7 @@ void busiestLinks(HtmlBuilder& b, const nlohmann::json& list) {
         std::string key;
         for (const char* field :
              {"from_item", "to_item", "tier", "collective", "bytes", "utilization"})
-            key += l.value(field, nlohmann::json()).dump() + '|';
+            key += dumpJson(l.value(field, nlohmann::json())) + '|';
         const auto [it, added] = index.emplace(key, rows.size());
         if (added)
             rows.push_back({&l, 1});

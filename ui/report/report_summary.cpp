@@ -144,7 +144,7 @@ QString modelTitle(const ReportInput& in) {
 }
 
 QString designTitle(const ReportInput& in) {
-    if (!in.design.name.empty()) return QString::fromStdString(in.design.name);
+    if (!in.design.name.empty()) return shortened(in.design.name);
     if (!in.source_file.isEmpty()) return QFileInfo(in.source_file).completeBaseName();
     return QStringLiteral("Untitled design");
 }
@@ -156,7 +156,7 @@ void addTitle(HtmlBuilder& b, const ReportInput& in) {
     b.raw(QStringLiteral("<h1>%1</h1>\n").arg(designTitle(in).toHtmlEscaped()));
     b.paragraph(QStringLiteral("<span style=\"font-size: 10.5pt; color: #1F4E79;\">%1</span>")
                     .arg(workloadLine(in).toHtmlEscaped()));
-    if (!in.design.description.empty()) b.paragraph(escaped(in.design.description));
+    if (!in.design.description.empty()) b.paragraph(escaped(in.design.description, 2000));
     b.keyValues(
         {
             {QStringLiteral("Design file"), in.source_file.isEmpty()

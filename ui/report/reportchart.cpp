@@ -28,6 +28,43 @@ constexpr double kLegendRowPt = 11;
 constexpr int kLegendColumns = 3;
 constexpr double kValueColumnPt = 78;
 
+// A chart draws at most this many entries: the largest, in their order; a stack adds the rest
+// as one "others" segment, bars name the count in the title (10,000 bars took minutes to draw).
+constexpr std::size_t kMaxChartEntries = 40;
+
+ChartSpec capped(ChartSpec spec) {
+    const std::size_t total = spec.bars.size();
+    if (total <= kMaxChartEntries) return spec;
+    const std::size_t keep =
+        spec.kind == ChartSpec::Kind::stacked ? kMaxChartEntries - 1 : kMaxChartEntries;
+    std::vector<std::size_t> order(total);
+    for (std::size_t i = 0; i < total; ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return spec.bars[a].value > spec.bars[b].value;
+    });
+    std::vector<bool> kept(total, false);
+    for (std::size_t i = 0; i < keep; ++i)
+        kept[order[i]] = true;
+    std::vector<ChartBar> bars;
+    double rest = 0;
+    for (std::size_t i = 0; i < total; ++i) {
+        if (kept[i])
+            bars.push_back(std::move(spec.bars[i]));
+        else
+            rest += spec.bars[i].value;
+    }
+    const QString others = formatPlain(double(total - keep));
+    if (spec.kind == ChartSpec::Kind::stacked)
+        bars.push_back({QStringLiteral("%1 others").arg(others), rest,
+                        formatPlain(rest) + QLatin1Char(' ') + spec.unit});
+    else
+        spec.title += QStringLiteral(" (the %1 largest; %2 more in the tables)")
+                          .arg(formatPlain(double(keep)), others);
+    spec.bars = std::move(bars);
+    return spec;
+}
+
 const QColor kAxisColor(0x88, 0x88, 0x88);
 const QColor kGridColor(0xE3, 0xE3, 0xE3);
 const QColor kLimitColor(0xC0, 0x39, 0x2B);
@@ -227,7 +264,8 @@ void installCharts(QTextDocument& document, const std::vector<ChartSpec>& charts
         cursor.setPosition(it->first + 1, QTextCursor::KeepAnchor);
         QTextCharFormat object;
         object.setObjectType(ChartObject::kType);
-        object.setProperty(ChartObject::kSpecProperty, QVariant::fromValue(charts[it->second]));
+        object.setProperty(ChartObject::kSpecProperty,
+                           QVariant::fromValue(capped(charts[it->second])));
         cursor.insertText(QString(QChar::ObjectReplacementCharacter), object);
     }
 }

@@ -1,9 +1,11 @@
 #include "ui/report/reportexport.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QGuiApplication>
-#include <QSaveFile>
 
+#include "catalog/file_io.h"
+#include "catalog/json_limits.h"
 #include "core/io/report_json.h"
 #include "core/io/results_table.h"
 #include "ui/report/reportdocument.h"
@@ -11,11 +13,15 @@
 namespace infraplan::report {
 namespace {
 
+// The one atomic writer (unique temporary file, removed on failure; the system's reason in
+// the message, e.g. "No space left on device").
 bool writeAtomically(const QString& path, const QByteArray& bytes, QString* error) {
-    QSaveFile file(path);
-    if (file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit())
+    std::string why;
+    if (writeFileAtomically(
+            QFile::encodeName(path).toStdString(),
+            std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())), &why))
         return true;
-    if (error) *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+    if (error) *error = QString::fromStdString(why);
     return false;
 }
 
@@ -48,7 +54,8 @@ bool exportReport(const ReportInput& input, const QString& path, const QString& 
             break;
         case ReportFormat::json:
             bytes = QByteArray::fromStdString(
-                reportToJson(input.design, input.results, generator.toStdString()).dump(2) + "\n");
+                dumpJson(reportToJson(input.design, input.results, generator.toStdString()), 2) +
+                "\n");
             break;
         case ReportFormat::csv:
             bytes = QByteArray::fromStdString(resultsToCsv(input.results));

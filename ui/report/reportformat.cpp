@@ -34,8 +34,16 @@ std::optional<double> numberAt(const nlohmann::json& root, const std::string& ke
     return resultNumber(root, key);
 }
 
-QString escaped(const std::string& text) {
-    return QString::fromStdString(text).toHtmlEscaped();
+QString shortened(const std::string& text, qsizetype max_chars) {
+    QString out = QString::fromStdString(text);
+    if (out.size() <= max_chars) return out;
+    qsizetype cut = max_chars - 1;
+    if (cut > 0 && out.at(cut - 1).isHighSurrogate()) --cut;  // never half a character
+    return out.left(cut) + QChar(0x2026);                     // …
+}
+
+QString escaped(const std::string& text, qsizetype max_chars) {
+    return shortened(text, max_chars).toHtmlEscaped();
 }
 
 }  // namespace infraplan::report

@@ -28,6 +28,11 @@ const nlohmann::json& valueAt(const nlohmann::json& root, const std::string& key
 // The finite number there, if there is one.
 std::optional<double> numberAt(const nlohmann::json& root, const std::string& key);
 
-QString escaped(const std::string& text);
+// Text from the design or the catalog as HTML, cut with an ellipsis past `max_chars` so that a
+// 100 KB name cannot fill a hundred pages (the JSON and CSV reports keep it whole).
+inline constexpr qsizetype kMaxTextChars = 200;
+QString escaped(const std::string& text, qsizetype max_chars = kMaxTextChars);
+// The same cut, as plain text.
+QString shortened(const std::string& text, qsizetype max_chars = kMaxTextChars);
 
 }  // namespace infraplan::report
