@@ -37,4 +37,16 @@ inline Design templateDesign(const std::string& file) {
     return repositoryDesign("resources/templates/" + file);
 }
 
+// A design from a `hardware` JSON object, serving or training `model` with the defaults; a
+// hardware block that does not parse stops the program with the reader's messages.
+inline Design designWithHardware(const std::string& hardware, const std::string& model) {
+    LoadResult r = parseDesign(R"({"format":"infraplan-design","version":1,"hardware":)" +
+                               hardware + R"(,"workload":{"model":")" + model + R"("}})");
+    if (!r.ok()) {
+        std::fprintf(stderr, "test hardware does not parse:\n%s", r.diagnostics.toString().c_str());
+        std::abort();
+    }
+    return *r.design;
+}
+
 }  // namespace infraplan::test

@@ -13,10 +13,7 @@ using namespace infraplan;
 
 namespace {
 Design parse(const std::string& hardware) {
-    auto r = parseDesign(R"({"format":"infraplan-design","version":1,"hardware":)" + hardware +
-                         R"(,"workload":{"model":"llama3-70b"}})");
-    if (!r.ok()) qFatal("%s", r.diagnostics.toString().c_str());
-    return *r.design;
+    return test::designWithHardware(hardware, "llama3-70b");
 }
 
 bool hasError(const ExpandResult& r, const std::string& pointer, const std::string& text = {}) {

@@ -18,10 +18,7 @@ using namespace infraplan;
 namespace {
 
 Design parse(const std::string& hardware) {
-    auto r = parseDesign(R"({"format":"infraplan-design","version":1,"hardware":)" + hardware +
-                         R"(,"workload":{"model":"llama3-8b"}})");
-    if (!r.ok()) qFatal("%s", r.diagnostics.toString().c_str());
-    return *r.design;
+    return test::designWithHardware(hardware, "llama3-8b");
 }
 
 // `nodes` DGX H100 attached with all 8 NICs to one fabric of the given topology.
