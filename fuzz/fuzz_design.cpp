@@ -14,6 +14,7 @@
 #include "core/io/design_json.h"
 #include "core/results/results_json.h"
 #include "fuzz/fuzz_limits.h"
+#include "fuzz/fuzz_watchdog.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace infraplan;
@@ -34,6 +35,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     workload.traffic.batch_size = std::min(workload.traffic.batch_size, fuzz::kMaxRequests);
     EvaluateOptions options;
     options.max_devices = fuzz::kMaxDevices;
+    const fuzz::Watchdog watchdog(fuzz::kEvaluateBudget);
+    options.cancel = watchdog.token();
     const Results results = evaluate(*loaded.design, catalog, options);
     (void)dumpJson(resultsToJson(results), 2);
     (void)serializeDesign(*loaded.design);
