@@ -58,7 +58,9 @@ ResidentMemory stageMemory(const TrainingPlan& p, const StageLoad& stage, int ra
     resident.stage = rank;
     MemoryResults& r = resident.memory;
     const StageParams params = stageParams(p, stage);
-    const double dp = std::max(1, p.dp);
+    // ZeRO/FSDP shard dense state over the data-parallel ranks and the context-parallel ones,
+    // which hold the same parameters (torchtitan's dp_shard_cp mesh, parallel_dims.py).
+    const double dp = std::max(1.0, double(p.dp) * p.cp);
     // Experts are data-parallel over dp x tp x cp / ep ranks.
     const double expertDp = std::max(1.0, double(p.dp) * p.tp * p.cp / std::max(1, p.ep));
     const auto sharded = [&](double perParam, int fromZero) {

@@ -396,8 +396,9 @@ double dataParallelExposed(const TrainingPlan& p, const StageParams& sp, double 
 double optimizerTime(const TrainingPlan& p, const StageParams& sp, const Rooflines& rl,
                      OperatorList& operators) {
     const double expertDp = std::max(1.0, double(p.dp) * p.tp * p.cp / std::max(1, p.ep));
-    const double owned =
-        p.zero >= 1 ? sp.dense / std::max(1, p.dp) + sp.expert / expertDp : sp.total();
+    const double owned = p.zero >= 1
+                             ? sp.dense / std::max(1.0, double(p.dp) * p.cp) + sp.expert / expertDp
+                             : sp.total();
     const double optimizerBytes = owned * optimizerBytesPerParam(p.grad_bytes, p.weight_bytes);
     const double optimizer = opTime(rl.attention, {0, optimizerBytes, false, {}});
     addOperator(operators, "optimizer", 0, optimizerBytes, optimizer, 1, false);

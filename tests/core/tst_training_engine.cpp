@@ -119,6 +119,15 @@ private Q_SLOTS:
             QVERIFY(rel(mem.breakdown.gradients, 4 * P / (zero >= 2 ? 8 : 1)) < 1e-9);
             QVERIFY(rel(mem.breakdown.optimizer, 12 * P / (zero >= 1 ? 8 : 1)) < 1e-9);
         }
+        // Context-parallel ranks hold the same parameters: ZeRO shards over dp x cp.
+        d.strategy.dp = 4;
+        d.strategy.cp = 2;
+        d.strategy.zero = 3;
+        const auto cp = makeTrainingPlan(d, m, *acc, 16);
+        QVERIFY(cp.ok());
+        const MemoryResults mem = trainingMemory(cp.plan);
+        QVERIFY(rel(mem.breakdown.weights, 2 * P / 8) < 1e-9);
+        QVERIFY(rel(mem.breakdown.optimizer, 12 * P / 8) < 1e-9);
     }
     void activationsFollowTheSchedule() {
         const auto m = gptModel(16, 4096, 32);
