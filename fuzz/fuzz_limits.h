@@ -6,5 +6,8 @@
 namespace infraplan::fuzz {
 
 inline constexpr long long kMaxDevices = 4096;
+// Requests a serving simulation runs (the engine's default is 10,000; an offline burst or a
+// batch asks for more): a few hundred reach every branch of the simulator.
+inline constexpr long long kMaxRequests = 256;
 
 }  // namespace infraplan::fuzz

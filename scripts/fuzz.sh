@@ -8,6 +8,7 @@
 #   scripts/fuzz.sh 600 fuzz_design  one target
 #   scripts/fuzz.sh --build-only
 #   FUZZ_JOBS=4 scripts/fuzz.sh      targets at once (default: one a core)
+#   FUZZ_TIMEOUT=30 scripts/fuzz.sh  seconds one input may take (default 10; more on a busy machine)
 #
 # Inputs start from tests/fuzz/corpus/<target>/ (seeds from the examples, templates and seed
 # catalog, plus every reproducer ever fixed); new inputs go to build-fuzz/corpus/<target>/ and
@@ -41,7 +42,7 @@ fuzz_one() {
   local target=$1 corpus=$build/corpus/$1 artifacts=$build/artifacts/$1
   mkdir -p "$corpus" "$artifacts"
   local rc=0
-  "$build/fuzz/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  "$build/fuzz/$target" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 \
     -max_len=65536 -print_final_stats=1 -artifact_prefix="$artifacts/" \
     "$corpus" "tests/fuzz/corpus/$target" >"$build/$target.log" 2>&1 || rc=$?
   echo "$rc" >"$build/$target.rc"
