@@ -15,6 +15,7 @@
 #include "core/results/schema.h"
 #include "ui/app/specsummary.h"
 #include "ui/app/theme.h"
+#include "ui/dashboard/cardtext.h"
 #include "ui/dashboard/charts.h"
 #include "ui/dashboard/metriccard.h"
 #include "ui/dashboard/metrics.h"
@@ -33,6 +34,28 @@ enum ChartIndex {
 };
 constexpr int kItemRole = Qt::UserRole + 1;
 }  // namespace
+
+BottleneckSeverity severityOf(const Bottleneck& b) {
+    // Compute-bound is where a step or a prefill should be; memory beyond the device's
+    // capacity is why the design cannot run; anything else costs time worth a look.
+    if (b.phase == BottleneckPhase::device_memory && b.utilization > 1)
+        return BottleneckSeverity::critical;
+    if (b.phase == BottleneckPhase::compute || b.phase == BottleneckPhase::prefill)
+        return BottleneckSeverity::healthy;
+    return BottleneckSeverity::warning;
+}
+
+QIcon DashboardWidget::severityIcon(BottleneckSeverity severity) const {
+    switch (severity) {
+        case BottleneckSeverity::healthy:
+            return style()->standardIcon(QStyle::SP_DialogApplyButton);
+        case BottleneckSeverity::critical:
+            return style()->standardIcon(QStyle::SP_MessageBoxCritical);
+        case BottleneckSeverity::warning:
+            break;
+    }
+    return style()->standardIcon(QStyle::SP_MessageBoxWarning);
+}
 
 DashboardWidget::DashboardWidget(QWidget* parent)
     : QWidget(parent)
@@ -166,7 +189,6 @@ void DashboardWidget::setBusy(bool busy) {
 
 void DashboardWidget::showEvaluation(const Evaluation& evaluation, WorkloadMode mode) {
     m_mode = mode;
-    const nlohmann::json& j = evaluation.json;
     const Results& r = evaluation.results;
     const Theme& t = theme();
     if (r.feasible) {
@@ -176,8 +198,11 @@ void DashboardWidget::showEvaluation(const Evaluation& evaluation, WorkloadMode 
         QStringList reasons;
         for (const std::string& reason : r.reasons)
             reasons << QString::fromStdString(reason).toHtmlEscaped();
-        m_banner->setText(tr("<span style='color:%1'>●</span> <b>Not feasible:</b> %2")
-                              .arg(t.bad.name(), reasons.join(QStringLiteral("; "))));
+        m_banner->setText(
+            tr("<span style='color:%1'>●</span> <b>Not feasible:</b> %2<br>"
+               "<span style='color:%3'>Performance and cost figures are withheld "
+               "until the design fits.</span>")
+                .arg(t.bad.name(), reasons.join(QStringLiteral("; ")), t.mutedText.name()));
     }
     m_timing->setText(
         tr("evaluated in %1").arg(quantityText(evaluation.elapsed_ms, Unit::milliseconds)));
@@ -191,19 +216,18 @@ void DashboardWidget::showEvaluation(const Evaluation& evaluation, WorkloadMode 
     for (const Metric& m : headlineMetrics()) {
         MetricCard* card = m_cards.value(QString::fromStdString(m.key));
         if (!m.appliesTo(mode) || !card) continue;
-        const auto value = m.valueIn(j);
-        if (value && m.key == "inference.goodput_rps" && resultNumber(j, m.key) == 0.0)
-            card->setValue(*value, tr("no request rate meets the SLO"));
-        else if (value)
-            card->setValue(*value);
+        const CardText text = cardText(m, evaluation, mode);
+        if (text.value)
+            card->setValue(*text.value, text.caption);
         else
-            card->setUnavailable(tr("not computed"), m.absence(j));
+            card->setUnavailable(text.caption, text.detail);
         m_cardGrid->addWidget(card, slotIndex / 3, slotIndex % 3);
         card->show();
         ++slotIndex;
     }
 
     showCharts(evaluation, mode);
+    if (!r.feasible) withholdWorkloadCharts();
     fillIssues(evaluation);
 }
 
@@ -256,6 +280,15 @@ void DashboardWidget::showCharts(const Evaluation& evaluation, WorkloadMode mode
              missing.arg(tr("Compute")));
 }
 
+void DashboardWidget::withholdWorkloadCharts() {
+    // Step time, roofline and network load of a workload that cannot run would mislead; the
+    // memory chart (often the reason) and the hardware's racks, capex and compute stay.
+    for (int index : {kTimeChart, kRooflineChart, kNetworkChart})
+        setChart(m_charts[std::size_t(index)], nullptr,
+                 tr("%1\n\nwithheld: the design is not feasible")
+                     .arg(m_charts[std::size_t(index)].view->accessibleName()));
+}
+
 void DashboardWidget::fillIssues(const Evaluation& evaluation) {
     m_issues->clear();
     const Results& r = evaluation.results;
@@ -278,13 +311,15 @@ void DashboardWidget::fillIssues(const Evaluation& evaluation) {
             figures << tr("%1 of the time").arg(quantityText(b.share_of_time, Unit::fraction));
         if (b.utilization > 0)
             figures << tr("%1 utilized").arg(quantityText(b.utilization, Unit::fraction));
+        const BottleneckSeverity severity = severityOf(b);
         QString text =
             tr("%1 in %2")
                 .arg(QString::fromStdString(b.resource), QString::fromLatin1(toString(b.phase)));
+        if (severity == BottleneckSeverity::healthy) text = tr("Healthy: %1").arg(text);
         if (!figures.isEmpty()) text += QStringLiteral(": ") + figures.join(QStringLiteral(", "));
         if (!b.advice.empty()) text += QStringLiteral("\n→ ") + QString::fromStdString(b.advice);
-        add(style()->standardIcon(QStyle::SP_MessageBoxWarning), text,
-            QString::fromStdString(b.item_id));
+        add(severityIcon(severity), text, QString::fromStdString(b.item_id))
+            ->setData(kSeverityRole, int(severity));
     }
     for (const std::string& w : r.warnings)
         add(style()->standardIcon(QStyle::SP_MessageBoxInformation), QString::fromStdString(w));

@@ -4,6 +4,7 @@
 // It shows only what the evaluation produced.
 
 #include <QHash>
+#include <QIcon>
 #include <QWidget>
 #include <vector>
 
@@ -20,6 +21,12 @@ class QListWidget;
 namespace infraplan::ui {
 
 class MetricCard;
+
+// How a bottleneck reads in the list: compute-bound is healthy, memory beyond capacity is why
+// the design fails, the rest are warnings. The list rows carry it (kSeverityRole) for tests.
+enum class BottleneckSeverity { healthy, warning, critical };
+BottleneckSeverity severityOf(const Bottleneck& bottleneck);
+inline constexpr int kSeverityRole = Qt::UserRole + 2;
 
 class DashboardWidget : public QWidget {
     Q_OBJECT
@@ -47,7 +54,9 @@ private:
     ChartSlot addChartSlot(const QString& title);
     void setChart(ChartSlot& slot, QChart* chart, const QString& missing);
     void showCharts(const Evaluation& evaluation, WorkloadMode mode);
+    void withholdWorkloadCharts();
     void fillIssues(const Evaluation& evaluation);
+    QIcon severityIcon(BottleneckSeverity severity) const;
 
     QLabel* m_banner;
     QLabel* m_timing;

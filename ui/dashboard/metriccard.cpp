@@ -69,4 +69,8 @@ QString MetricCard::valueText() const {
     return m_value->text();
 }
 
+QString MetricCard::captionText() const {
+    return m_caption->text();
+}
+
 }  // namespace infraplan::ui
