@@ -28,6 +28,7 @@
 #include "ui/help/about.h"
 #include "ui/help/userguide.h"
 #include "ui/inspector/inspectorwidget.h"
+#include "ui/mainwindow/fieldundorouter.h"
 #include "ui/palette/palettewidget.h"
 #include "ui/panels/facilitypanel.h"
 #include "ui/panels/strategypanel.h"
@@ -51,6 +52,7 @@ MainWindow::MainWindow(QWidget* parent)
     createToolBars();
     createDocks();
     createStatusBar();
+    new FieldUndoRouter(this, m_document->undoStack());
     m_evaluator = new Evaluator(m_document, this);
     connect(m_evaluator, &Evaluator::evaluated, this, &MainWindow::showEvaluation);
     connect(m_evaluator, &Evaluator::busyChanged, this, [this](bool busy) {
@@ -133,7 +135,7 @@ void MainWindow::createDocks() {
     m_strategy = new StrategyPanel(m_document, this);
     QDockWidget* strategy = addDock(m_strategy, tr("Strategy"), QStringLiteral("strategyDock"),
                                     Qt::RightDockWidgetArea, true);
-    QDockWidget* facility = addDock(new FacilityPanel(m_document, this), tr("Facility & Cost"),
+    QDockWidget* facility = addDock(new FacilityPanel(m_document, this), tr("Facility and Cost"),
                                     QStringLiteral("facilityDock"), Qt::RightDockWidgetArea, true);
     tabifyDockWidget(inspector, workload);
     tabifyDockWidget(workload, strategy);
