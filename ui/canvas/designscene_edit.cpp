@@ -30,7 +30,7 @@ QString DesignScene::importPart(const PartPayload& payload, QPointF scenePos) {
     QPointF pos = scenePos - half;
     if (GroupNode* group = groupAt(scenePos)) {
         item.parent = group->id().toStdString();
-        pos = group->mapFromScene(pos);
+        pos = group->freeSlot(QSizeF(2 * half.x(), 2 * half.y()), group->mapFromScene(pos));
     }
     const QString id = m_document->addItem(std::move(item), snap(pos));
     selectIds({id});

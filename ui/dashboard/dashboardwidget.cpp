@@ -45,6 +45,16 @@ BottleneckSeverity severityOf(const Bottleneck& b) {
     return BottleneckSeverity::warning;
 }
 
+QString bindingBottleneckItem(const std::vector<Bottleneck>& bottlenecks) {
+    const Bottleneck* binding = nullptr;
+    auto rank = [](const Bottleneck& b) { return std::pair(int(severityOf(b)), b.share_of_time); };
+    for (const Bottleneck& b : bottlenecks)
+        if (!b.item_id.empty() && severityOf(b) != BottleneckSeverity::healthy &&
+            (!binding || rank(b) > rank(*binding)))
+            binding = &b;
+    return binding ? QString::fromStdString(binding->item_id) : QString();
+}
+
 QIcon DashboardWidget::severityIcon(BottleneckSeverity severity) const {
     switch (severity) {
         case BottleneckSeverity::healthy:

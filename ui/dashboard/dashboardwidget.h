@@ -27,6 +27,9 @@ class MetricCard;
 enum class BottleneckSeverity { healthy, warning, critical };
 BottleneckSeverity severityOf(const Bottleneck& bottleneck);
 inline constexpr int kSeverityRole = Qt::UserRole + 2;
+// The one item the canvas marks "bottleneck": that of the critical bottleneck, else of the
+// warning that takes the largest share of the time; none when the design is compute-bound.
+QString bindingBottleneckItem(const std::vector<Bottleneck>& bottlenecks);
 
 class DashboardWidget : public QWidget {
     Q_OBJECT

@@ -185,10 +185,8 @@ void MainWindow::createStatusBar() {
 void MainWindow::showEvaluation(const Evaluation& evaluation) {
     const WorkloadMode mode = m_document->design().workload.mode;
     m_dashboard->showEvaluation(evaluation, mode);
-    QStringList ids;
-    for (const Bottleneck& b : evaluation.results.bottlenecks)
-        if (!b.item_id.empty()) ids << QString::fromStdString(b.item_id);
-    m_scene->setBottlenecks(ids);
+    const QString binding = bindingBottleneckItem(evaluation.results.bottlenecks);
+    m_scene->setBottlenecks(binding.isEmpty() ? QStringList() : QStringList{binding});
     QHash<QString, double> utilization;
     const nlohmann::json::json_pointer linksPtr("/network/links");
     if (evaluation.json.contains(linksPtr) && evaluation.json.at(linksPtr).is_array())
