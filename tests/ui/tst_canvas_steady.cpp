@@ -2,6 +2,7 @@
 // is dropped or edited, a group's count badge repaints at once, a part dropped on a group's
 // header is laid out inside the group clear of the other cards, and one bottleneck marker sits
 // at the binding item, painted inside its card's bounds so removing it leaves no remnant.
+#include <QLabel>
 #include <QMimeData>
 #include <QSignalSpy>
 #include <QTest>
@@ -11,6 +12,7 @@
 #include "ui/canvas/designscene.h"
 #include "ui/canvas/designview.h"
 #include "ui/canvas/groupnode.h"
+#include "ui/canvas/linkedge.h"
 #include "ui/canvas/nodeitem.h"
 #include "ui/dashboard/dashboardwidget.h"
 #include "ui/document/designdocument.h"
@@ -156,6 +158,27 @@ private Q_SLOTS:
         compute.item_id = "gpu";
         compute.share_of_time = 0.9;
         QVERIFY(bindingBottleneckItem({compute}).isEmpty());
+    }
+
+    void linkTooltipAndInspectorExplainTheLoad() {
+        MainWindow w;
+        w.start({uitest::example("dgx-h100-training.json"), QString(), true});
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTRY_VERIFY_WITH_TIMEOUT(w.evaluator()->latest().has_value(), 30000);
+        LinkEdge* loaded = nullptr;
+        for (QGraphicsItem* item : w.scene()->items())
+            if (auto* edge = qgraphicsitem_cast<LinkEdge*>(item); edge && edge->utilization() >= 0)
+                loaded = edge;
+        QVERIFY(loaded);
+        // The tooltip says how busy, during which collective, and why the colour.
+        QVERIFY2(loaded->toolTip().contains(QLatin1String("busy during")),
+                 qPrintable(loaded->toolTip()));
+        if (loaded->utilization() > 0.85) QVERIFY(loaded->toolTip().contains(QLatin1String("Red")));
+        w.scene()->clearSelection();
+        loaded->setSelected(true);
+        auto* utilization = w.findChild<QLabel*>(QStringLiteral("linkUtilization"));
+        QTRY_VERIFY(utilization);
+        QVERIFY2(utilization->text().endsWith(QLatin1String("%")), qPrintable(utilization->text()));
     }
 };
 

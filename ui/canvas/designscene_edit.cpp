@@ -130,12 +130,13 @@ QString DesignScene::linkKey(const std::string& a, const std::string& b) {
     return a < b ? QString::fromStdString(a + '\n' + b) : QString::fromStdString(b + '\n' + a);
 }
 
-void DesignScene::setLinkUtilization(const QHash<QString, double>& utilization) {
+void DesignScene::setLinkLoads(const QHash<QString, LinkLoad>& loads) {
     const auto& links = m_document->design().hardware.links;
     for (LinkEdge* edge : m_edges) {
         if (edge->index() >= links.size()) continue;
         const DesignLink& l = links[edge->index()];
-        edge->setUtilization(utilization.value(linkKey(l.from, l.to), -1.0));
+        const LinkLoad load = loads.value(linkKey(l.from, l.to));
+        edge->setLoad(load.utilization, loadText(load));
     }
 }
 

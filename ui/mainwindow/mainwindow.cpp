@@ -20,6 +20,7 @@
 #include "ui/app/specsummary.h"
 #include "ui/canvas/designscene.h"
 #include "ui/canvas/designview.h"
+#include "ui/canvas/linkload.h"
 #include "ui/dashboard/dashboardwidget.h"
 #include "ui/dashboard/metrics.h"
 #include "ui/document/designdocument.h"
@@ -187,17 +188,9 @@ void MainWindow::showEvaluation(const Evaluation& evaluation) {
     m_dashboard->showEvaluation(evaluation, mode);
     const QString binding = bindingBottleneckItem(evaluation.results.bottlenecks);
     m_scene->setBottlenecks(binding.isEmpty() ? QStringList() : QStringList{binding});
-    QHash<QString, double> utilization;
-    const nlohmann::json::json_pointer linksPtr("/network/links");
-    if (evaluation.json.contains(linksPtr) && evaluation.json.at(linksPtr).is_array())
-        for (const auto& l : evaluation.json.at(linksPtr)) {
-            if (!l.is_object() || !l.value("utilization", nlohmann::json()).is_number()) continue;
-            const QString key = DesignScene::linkKey(l.value("from_item", std::string()),
-                                                     l.value("to_item", std::string()));
-            utilization[key] =
-                std::max(utilization.value(key, 0.0), l["utilization"].get<double>());
-        }
-    m_scene->setLinkUtilization(utilization);
+    const QHash<QString, LinkLoad> loads = linkLoads(evaluation.json);
+    m_scene->setLinkLoads(loads);
+    m_inspector->setLinkLoads(loads);
     // Status bar: the first few headline metrics that exist for this mode.
     QStringList parts;
     if (!evaluation.results.feasible) parts << tr("not feasible");
