@@ -25,9 +25,7 @@ using namespace infraplan::ui;
 namespace {
 
 QChart* chartNamed(MainWindow& w, const QString& name) {
-    for (QChartView* v : w.dashboard()->findChildren<QChartView*>())
-        if (v->accessibleName() == name && v->isVisible()) return v->chart();
-    return nullptr;
+    return w.dashboard()->chart(name);
 }
 
 const nlohmann::json& at(const Evaluation& e, const char* pointer) {

@@ -10,6 +10,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStyle>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 #include "core/results/schema.h"
@@ -33,6 +34,8 @@ enum ChartIndex {
     kComputeChart
 };
 constexpr int kItemRole = Qt::UserRole + 1;
+constexpr int kCardColumns = 2;
+constexpr int kCardWidth = 172;
 }  // namespace
 
 BottleneckSeverity severityOf(const Bottleneck& b) {
@@ -92,10 +95,12 @@ DashboardWidget::DashboardWidget(QWidget* parent)
     top->addWidget(m_timing);
     layout->addLayout(top);
 
-    // Cards in a compact grid on the left, charts scrolling sideways on the right.
-    auto* body = new QHBoxLayout;
-    body->setSpacing(10);
-    auto* cards = new QWidget(content);
+    // Cards in a compact grid on the left, the charts as tabs on the right: each chart whole,
+    // with its legend and labels, at any window size (a strip of seven cut the third at the
+    // edge at 1280x800). The splitter between them resizes both.
+    auto* body = new QSplitter(Qt::Horizontal, content);
+    body->setChildrenCollapsible(false);
+    auto* cards = new QWidget(body);
     m_cardGrid->setParent(nullptr);
     cards->setLayout(m_cardGrid);
     m_cardGrid->setContentsMargins(0, 0, 0, 0);
@@ -106,34 +111,42 @@ DashboardWidget::DashboardWidget(QWidget* parent)
         m_cards.insert(QString::fromStdString(m.key), card);
         m_cardOrder.push_back(card);
     }
-    body->addWidget(cards, 0, Qt::AlignTop);
+    auto* cardScroll = new QScrollArea(body);
+    cardScroll->setWidgetResizable(true);
+    cardScroll->setFrameShape(QFrame::NoFrame);
+    cardScroll->setWidget(cards);
+    // Two cards abreast, never squeezed: they scroll down rather than clip at the side.
+    cardScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    cardScroll->setMinimumWidth(kCardColumns * kCardWidth + 6 + 18);
+    body->addWidget(cardScroll);
 
-    auto* chartScroll = new QScrollArea(content);
-    chartScroll->setWidgetResizable(true);
-    chartScroll->setFrameShape(QFrame::NoFrame);
-    chartScroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    auto* chartRow = new QWidget(chartScroll);
-    auto* charts = new QHBoxLayout(chartRow);
-    charts->setContentsMargins(0, 0, 0, 0);
-    charts->setSpacing(8);
-    // In ChartIndex order.
-    for (const QString& title :
-         {tr("Step-time breakdown"), tr("Roofline"), tr("Memory per device"), tr("Network"),
-          tr("Power per rack"), tr("Cost breakdown"), tr("Compute")}) {
+    m_chartTabs = new QTabWidget(body);
+    m_chartTabs->setObjectName(QStringLiteral("chartTabs"));
+    m_chartTabs->setDocumentMode(true);
+    // In ChartIndex order: the chart's name, and the tab's.
+    const std::pair<QString, QString> charts[] = {
+        {tr("Step-time breakdown"), tr("Time")}, {tr("Roofline"), tr("Roofline")},
+        {tr("Memory per device"), tr("Memory")}, {tr("Network"), tr("Network")},
+        {tr("Power per rack"), tr("Racks")},     {tr("Cost breakdown"), tr("Cost")},
+        {tr("Compute"), tr("Compute")}};
+    for (const auto& [title, tab] : charts) {
         ChartSlot slot = addChartSlot(title);
-        slot.stack->setParent(chartRow);
-        charts->addWidget(slot.stack, 1);
+        m_chartTabs->addTab(slot.stack, tab);
+        m_chartTabs->setTabToolTip(m_chartTabs->count() - 1, title);
         m_charts.push_back(slot);
     }
-    chartScroll->setWidget(chartRow);
-    body->addWidget(chartScroll, 1);
-    layout->addLayout(body, 1);
+    body->addWidget(m_chartTabs);
+    body->setStretchFactor(0, 0);
+    body->setStretchFactor(1, 1);
+    layout->addWidget(body, 1);
 
     m_issues->setObjectName(QStringLiteral("issues"));
     m_issues->setWordWrap(true);
     m_issues->setAlternatingRowColors(true);
     m_issues->setUniformItemSizes(false);
     m_issues->setResizeMode(QListView::Adjust);
+    // Rows wrap at the list's width instead of running off to the right.
+    m_issues->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_issues->setTextElideMode(Qt::ElideNone);
     m_issues->setIconSize(QSize(16, 16));
     m_issues->setSpacing(2);
@@ -153,7 +166,7 @@ DashboardWidget::DashboardWidget(QWidget* parent)
 DashboardWidget::ChartSlot DashboardWidget::addChartSlot(const QString& title) {
     ChartSlot slot;
     slot.stack = new QStackedWidget(this);
-    slot.stack->setMinimumSize(340, 220);
+    slot.stack->setMinimumSize(300, 180);
     slot.view = new QChartView(slot.stack);
     slot.view->setRenderHint(QPainter::Antialiasing);
     slot.view->setAccessibleName(title);
@@ -184,6 +197,13 @@ void DashboardWidget::setChart(ChartSlot& slot, QChart* chart, const QString& mi
         slot.stack->setCurrentWidget(slot.placeholder);
     }
     delete old;  // QChartView does not own a replaced chart
+}
+
+QChart* DashboardWidget::chart(const QString& title) const {
+    for (const ChartSlot& s : m_charts)
+        if (s.view->accessibleName() == title && s.stack->currentWidget() == s.view)
+            return s.view->chart();
+    return nullptr;
 }
 
 int DashboardWidget::chartsShown() const {
@@ -217,7 +237,7 @@ void DashboardWidget::showEvaluation(const Evaluation& evaluation, WorkloadMode 
     m_timing->setText(
         tr("evaluated in %1").arg(quantityText(evaluation.elapsed_ms, Unit::milliseconds)));
 
-    // Cards: those of this workload mode, in the table's order, three to a row.
+    // Cards: those of this workload mode, in the table's order, kCardColumns to a row.
     for (QWidget* w : m_cardOrder) {
         m_cardGrid->removeWidget(w);
         w->hide();
@@ -231,7 +251,7 @@ void DashboardWidget::showEvaluation(const Evaluation& evaluation, WorkloadMode 
             card->setValue(*text.value, text.caption);
         else
             card->setUnavailable(text.caption, text.detail);
-        m_cardGrid->addWidget(card, slotIndex / 3, slotIndex % 3);
+        m_cardGrid->addWidget(card, slotIndex / kCardColumns, slotIndex % kCardColumns);
         card->show();
         ++slotIndex;
     }

@@ -17,6 +17,7 @@ class QGridLayout;
 class QLabel;
 class QStackedWidget;
 class QListWidget;
+class QTabWidget;
 
 namespace infraplan::ui {
 
@@ -44,6 +45,9 @@ public:
     QListWidget* issues() const { return m_issues; }
     // How many charts currently have data.
     int chartsShown() const;
+    // The chart titled `title` ("Power per rack"), or null while it shows a placeholder.
+    QChart* chart(const QString& title) const;
+    QTabWidget* chartTabs() const { return m_chartTabs; }
 
 Q_SIGNALS:
     void itemActivated(const QString& itemId);
@@ -67,6 +71,7 @@ private:
     std::vector<QWidget*> m_cardOrder;
     QGridLayout* m_cardGrid;
     std::vector<ChartSlot> m_charts;
+    QTabWidget* m_chartTabs = nullptr;
     QListWidget* m_issues;
     WorkloadMode m_mode = WorkloadMode::training;
 };
