@@ -19,29 +19,14 @@
 #include "ui/evaluation/evaluator.h"
 #include "ui/mainwindow/mainwindow.h"
 #include "ui/palette/palettewidget.h"
-#include "uitest.h"
+#include "windowtest.h"
 
 using namespace infraplan;
 using namespace infraplan::ui;
 
 namespace {
 
-// Drags the palette entry `key` onto the view's viewport at scene position `at`.
-bool dropPart(MainWindow& w, const QString& key, QPointF at) {
-    const QModelIndex index = w.palette()->findPart(key);
-    if (!index.isValid()) return false;
-    std::unique_ptr<QMimeData> mime(w.palette()->tree()->model()->mimeData({index}));
-    if (!mime) return false;
-    QWidget* viewport = w.view()->viewport();
-    const QPoint pos = w.view()->mapFromScene(at);
-    QDragEnterEvent enter(pos, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(viewport, &enter);
-    QDragMoveEvent move(pos, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(viewport, &move);
-    QDropEvent drop(pos, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(viewport, &drop);
-    return drop.isAccepted();
-}
+using uitest::dropPart;
 
 int markedNodes(MainWindow& w, QString* which = nullptr) {
     int marked = 0;
@@ -138,9 +123,7 @@ private Q_SLOTS:
 
     void oneBottleneckMarkerPaintedInsideItsCard() {
         MainWindow w;
-        w.start({uitest::example("hand-drawn-cxl.json"), QString(), true});
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QTRY_VERIFY_WITH_TIMEOUT(w.evaluator()->latest().has_value(), 30000);
+        QVERIFY(uitest::openEvaluated(w, "hand-drawn-cxl.json"));
         const Evaluation& e = *w.evaluator()->latest();
         int withItems = 0;
         for (const Bottleneck& b : e.results.bottlenecks)
@@ -162,9 +145,7 @@ private Q_SLOTS:
 
     void linkTooltipAndInspectorExplainTheLoad() {
         MainWindow w;
-        w.start({uitest::example("dgx-h100-training.json"), QString(), true});
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QTRY_VERIFY_WITH_TIMEOUT(w.evaluator()->latest().has_value(), 30000);
+        QVERIFY(uitest::openEvaluated(w, "dgx-h100-training.json"));
         LinkEdge* loaded = nullptr;
         for (QGraphicsItem* item : w.scene()->items())
             if (auto* edge = qgraphicsitem_cast<LinkEdge*>(item); edge && edge->utilization() >= 0)

@@ -17,7 +17,7 @@
 #include "ui/document/designdocument.h"
 #include "ui/evaluation/evaluator.h"
 #include "ui/mainwindow/mainwindow.h"
-#include "uitest.h"
+#include "windowtest.h"
 
 using namespace infraplan;
 using namespace infraplan::ui;
@@ -46,12 +46,6 @@ class TestDashboardFigures : public QObject {
 private:
     QTemporaryDir m_dir;
 
-    void open(MainWindow& w, const char* example) {
-        w.start({uitest::example(example), QString(), true});
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        settle(w);
-    }
-
 private Q_SLOTS:
     void initTestCase() { uitest::isolateSettings(m_dir); }
 
@@ -70,7 +64,8 @@ private Q_SLOTS:
 
     void rackChartShowsEveryRackRow() {
         MainWindow w;
-        open(w, "dgx-h100-training.json");
+        QVERIFY(uitest::openEvaluated(w, "dgx-h100-training.json"));
+        settle(w);
         const nlohmann::json& racks = w.evaluator()->latest()->json["power"]["per_rack"];
         QVERIFY(racks.is_array() && racks.size() >= 2);
         QChart* chart = chartNamed(w, QStringLiteral("Power per rack"));
@@ -86,7 +81,8 @@ private Q_SLOTS:
 
     void missingTokenBudgetAsksForOne() {
         MainWindow w;
-        open(w, "dgx-h100-training.json");
+        QVERIFY(uitest::openEvaluated(w, "dgx-h100-training.json"));
+        settle(w);
         QVERIFY(card(w, "training.time_to_train_days")->hasValue());
         Workload workload = w.document()->design().workload;
         workload.train_tokens = 0;
@@ -101,7 +97,8 @@ private Q_SLOTS:
 
     void infeasibleDesignWithholdsWorkloadFigures() {
         MainWindow w;
-        open(w, "megatron-gpt3-175b-a100.json");
+        QVERIFY(uitest::openEvaluated(w, "megatron-gpt3-175b-a100.json"));
+        settle(w);
         QVERIFY(card(w, "training.step_time_s")->hasValue());
         Strategy s = w.document()->design().strategy;
         s.tp = 1;
@@ -138,7 +135,8 @@ private Q_SLOTS:
 
     void computeBoundIsHealthyNotAWarning() {
         MainWindow w;
-        open(w, "dgx-h100-training.json");
+        QVERIFY(uitest::openEvaluated(w, "dgx-h100-training.json"));
+        settle(w);
         QListWidget* issues = w.dashboard()->issues();
         int healthy = 0;
         for (int i = 0; i < issues->count(); ++i) {
@@ -161,7 +159,8 @@ private Q_SLOTS:
 
     void goodputAndCostNameTheOfferedLoad() {
         MainWindow w;
-        open(w, "llama3-70b-inference.json");
+        QVERIFY(uitest::openEvaluated(w, "llama3-70b-inference.json"));
+        settle(w);
         const auto rate =
             w.evaluator()->latest()->json["inference"].value("request_rate_per_s", 0.0);
         QVERIFY(rate > 0);

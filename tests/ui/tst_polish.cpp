@@ -15,7 +15,7 @@
 #include "ui/evaluation/evaluator.h"
 #include "ui/mainwindow/mainwindow.h"
 #include "ui/palette/palettewidget.h"
-#include "uitest.h"
+#include "windowtest.h"
 
 using namespace infraplan;
 using namespace infraplan::ui;
@@ -41,11 +41,6 @@ class TestPolish : public QObject {
     Q_OBJECT
 private:
     QTemporaryDir m_dir;
-
-    void open(MainWindow& w, const char* example) {
-        w.start({uitest::example(example), QString(), true});
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-    }
 
 private Q_SLOTS:
     void initTestCase() { uitest::isolateSettings(m_dir); }
@@ -83,7 +78,7 @@ private Q_SLOTS:
 
     void ctrlZInAFocusedFieldUndoesTheDesign() {
         MainWindow w;
-        open(w, "megatron-gpt3-175b-a100.json");
+        QVERIFY(uitest::openEvaluated(w, "megatron-gpt3-175b-a100.json"));
         QUndoStack* stack = w.document()->undoStack();
         auto* microbatch = fieldNamed<QSpinBox>(w, QStringLiteral("micro-batch size"));
         QVERIFY(microbatch);
@@ -133,7 +128,7 @@ private Q_SLOTS:
 
     void pipelineChoicesLeaveWholeReplicas() {
         MainWindow w;
-        open(w, "megatron-gpt3-175b-a100.json");
+        QVERIFY(uitest::openEvaluated(w, "megatron-gpt3-175b-a100.json"));
         Item nodes = w.document()->design().hardware.items.front();
         QCOMPARE(nodes.kind, ItemKind::node);
         nodes.count = 4;  // 32 A100s
