@@ -16,6 +16,7 @@
 #include "ui/document/designdocument.h"
 #include "ui/evaluation/evaluator.h"
 #include "ui/export/reportexporter.h"
+#include "ui/mainwindow/hfmodelimport.h"
 #include "ui/mainwindow/mainwindow.h"
 #include "ui/mainwindow/recentfiles.h"
 
@@ -140,6 +141,10 @@ void MainWindow::createMenus() {
         ->addAction(tr("&Export Report…"), this,
                     [this] { exportReportInteractively(this, *m_document, *m_evaluator); })
         ->setObjectName(QStringLiteral("exportReport"));
+    m_fileMenu
+        ->addAction(tr("Import &Model from Hugging Face config.json…"), this,
+                    [this] { importHfModelInteractively(this, *m_document); })
+        ->setObjectName(QStringLiteral("importHfModel"));
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(a.quit);
 

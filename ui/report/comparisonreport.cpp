@@ -1,13 +1,14 @@
 #include "ui/report/comparisonreport.h"
 
-#include <QFile>
+#include <QGuiApplication>
+#include <map>
 #include <set>
 
-#include "catalog/file_io.h"
 #include "core/io/design_json.h"
 #include "core/io/results_table.h"
 #include "core/results/schema.h"
 #include "ui/report/htmlbuilder.h"
+#include "ui/report/reportexport.h"
 #include "ui/report/reportformat.h"
 #include "ui/report/reportsections.h"
 
@@ -175,14 +176,11 @@ ReportHtml buildComparisonHtml(const NamedResults& a, const NamedResults& b,
 
 bool exportComparisonPdf(const NamedResults& a, const NamedResults& b, const QString& path,
                          const ReportOptions& options, QString* error) {
-    const QByteArray bytes = renderReportPdf(buildComparisonHtml(a, b, options));
-    std::string why;
-    if (writeFileAtomically(
-            QFile::encodeName(path).toStdString(),
-            std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())), &why))
-        return true;
-    if (error) *error = QString::fromStdString(why);
-    return false;
+    if (!qobject_cast<QGuiApplication*>(QCoreApplication::instance())) {
+        if (error) *error = QStringLiteral("a PDF report needs a QGuiApplication");
+        return false;
+    }
+    return writeReportFile(path, renderReportPdf(buildComparisonHtml(a, b, options)), error);
 }
 
 }  // namespace infraplan::report
