@@ -12,6 +12,8 @@ packages=(
   # the package and its test (tests/packaging): dpkg-shlibdeps, the desktop-entry and
   # AppStream validators, the MIME database compiler, man
   dpkg-dev desktop-file-utils appstream shared-mime-info man-db
+  # a faster linker for the test programs (CMake falls back to the default one without it)
+  lld
 )
 [ "${1:-}" = "--fuzz" ] && packages+=(clang-14 libclang-rt-14-dev)
 

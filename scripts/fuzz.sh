@@ -7,6 +7,8 @@
 #   scripts/fuzz.sh 60               every target for 60 seconds
 #   scripts/fuzz.sh 600 fuzz_design  one target
 #   scripts/fuzz.sh --build-only
+#   FUZZ_JOBS=4 scripts/fuzz.sh      targets at once (default: one a core)
+#   FUZZ_TIMEOUT=30 scripts/fuzz.sh  seconds one input may take (default 10; more on a busy machine)
 #
 # Inputs start from tests/fuzz/corpus/<target>/ (seeds from the examples, templates and seed
 # catalog, plus every reproducer ever fixed); new inputs go to build-fuzz/corpus/<target>/ and
@@ -35,20 +37,34 @@ cmake --build "$build" --parallel "$(nproc 2>/dev/null || echo 2)" --target "${t
 
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:allocator_may_return_null=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+# One target a core, all at once: a campaign of N targets takes N/cores times the duration.
+fuzz_one() {
+  local target=$1 corpus=$build/corpus/$1 artifacts=$build/artifacts/$1
+  mkdir -p "$corpus" "$artifacts"
+  local rc=0
+  "$build/fuzz/$target" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 \
+    -max_len=65536 -print_final_stats=1 -artifact_prefix="$artifacts/" \
+    "$corpus" "tests/fuzz/corpus/$target" >"$build/$target.log" 2>&1 || rc=$?
+  echo "$rc" >"$build/$target.rc"
+}
+cores=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
+for target in "${targets[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$cores" ]; do wait -n; done
+  echo "== $target: ${seconds}s"
+  rm -f "$build/$target.rc"
+  fuzz_one "$target" &
+done
+wait
 status=0
 for target in "${targets[@]}"; do
-  seeds=tests/fuzz/corpus/$target
-  corpus=$build/corpus/$target
-  artifacts=$build/artifacts/$target
-  mkdir -p "$corpus" "$artifacts"
-  echo "== $target: ${seconds}s"
-  if ! "$build/fuzz/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-      -max_len=65536 -print_final_stats=1 -artifact_prefix="$artifacts/" \
-      "$corpus" "$seeds" 2>"$build/$target.log"; then
+  if [ "$(cat "$build/$target.rc" 2>/dev/null)" = 0 ]; then
+    echo "$target: clean"
+  else
     status=1
-    echo "$target FOUND A PROBLEM (inputs in $artifacts/):"
+    echo "$target FOUND A PROBLEM (inputs in $build/artifacts/$target/):"
     grep -E "ERROR|SUMMARY|Test unit written" "$build/$target.log" | head -20
   fi
-  grep -E "^stat::|cov: .* ft: " "$build/$target.log" | tail -8
+  grep -E "^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)|cov: .* ft: " \
+    "$build/$target.log" | tail -4
 done
 exit $status

@@ -179,6 +179,19 @@ struct TrainingOffload {
     bool active() const { return !target.empty() && (optimizer || weights || activations); }
 };
 
+// How the pipeline stages divide the model's layers (docs/design-file.md): one count per stage,
+// first/last stage counts with the rest spread evenly, or Megatron-Core's rule counting the input
+// embedding and/or the loss as one layer each. Nothing set: the default rule of
+// docs/training-engine.md (even when pp divides the layers).
+struct PipelineSplit {
+    std::vector<int> layers;      // one count per stage; empty = by rule
+    int first_stage_layers = -1;  // -1 = by rule
+    int last_stage_layers = -1;   // -1 = by rule
+    bool account_for_embedding = false;
+    bool account_for_loss = false;
+    bool operator==(const PipelineSplit&) const = default;
+};
+
 struct Strategy {
     int tp = 1;
     int pp = 1;
@@ -201,6 +214,7 @@ struct Strategy {
     // balancing loss leaves ~10-20% more on the busiest (Switch Transformer §2.2; GShard's
     // capacity factor 1.25 as the upper bound); docs/training-engine.md.
     double moe_imbalance = 1.15;
+    PipelineSplit pipeline_split;
     // inference
     int replicas = 0;  // 0 = as many as the devices allow
     int max_batch = 256;

@@ -115,7 +115,44 @@ void checkMemoryTarget(const Design& design, const std::string& pointer, const s
         diags.error(pointer, "must name a memory item, got \"" + id + "\"");
 }
 
+// strategy.pipeline_layers and the first/last stage options against pp and the model.
+void checkPipelineSplit(const Design& design, const catalog::Catalog& catalog, Diagnostics& diags) {
+    const Strategy& s = design.strategy;
+    const PipelineSplit& split = s.pipeline_split;
+    const bool ends = split.first_stage_layers >= 0 || split.last_stage_layers >= 0;
+    const bool accounted = split.account_for_embedding || split.account_for_loss;
+    if (!split.layers.empty()) {
+        if (static_cast<long long>(split.layers.size()) != s.pp)
+            diags.error("/strategy/pipeline_layers",
+                        "lists " + std::to_string(split.layers.size()) +
+                            " stages; /strategy/pp is " + std::to_string(s.pp));
+        long long sum = 0;
+        for (int n : split.layers)
+            sum += n;
+        if (const catalog::Model* model = resolveModel(design, catalog);
+            model && model->layers > 0 && sum != model->layers)
+            diags.error("/strategy/pipeline_layers", "adds up to " + std::to_string(sum) +
+                                                         " layers; the model has " +
+                                                         std::to_string(model->layers));
+        if (ends || accounted)
+            diags.warning("/strategy/pipeline_layers",
+                          "lists every stage: first_stage_layers, last_stage_layers and "
+                          "account_for_embedding/loss are ignored");
+        return;
+    }
+    if (ends && accounted)
+        diags.error(split.first_stage_layers >= 0 ? "/strategy/first_stage_layers"
+                                                  : "/strategy/last_stage_layers",
+                    "cannot be combined with account_for_embedding or account_for_loss "
+                    "(Megatron-Core refuses it too)");
+    if (ends && s.pp < 2)
+        diags.error(split.first_stage_layers >= 0 ? "/strategy/first_stage_layers"
+                                                  : "/strategy/last_stage_layers",
+                    "needs pipeline parallelism (pp of 2 or more)");
+}
+
 void checkWorkload(const Design& design, const catalog::Catalog& catalog, Diagnostics& diags) {
+    checkPipelineSplit(design, catalog, diags);
     if (const auto* id = std::get_if<std::string>(&design.workload.model)) {
         if (id->empty())
             diags.error("/workload/model", "is empty; name a catalog model or give a model object");

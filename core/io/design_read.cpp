@@ -228,8 +228,39 @@ Workload readWorkload(const json& value, const std::string& pointer, Diagnostics
     return w;
 }
 
+// strategy.pipeline_layers: one non-negative layer count per pipeline stage.
+void readPipelineLayers(ObjectReader& r, std::vector<int>& out) {
+    const json* list = r.raw("pipeline_layers");
+    if (!list || list->is_null()) return;
+    if (!list->is_array() || list->empty() || list->size() > (1u << 16)) {
+        r.diagnostics().error(r.pointerTo("pipeline_layers"),
+                              "must be an array of layer counts, one per pipeline stage");
+        return;
+    }
+    for (std::size_t i = 0; i < list->size(); ++i) {
+        const json& n = (*list)[i];
+        if (!n.is_number_integer() || n.get<long long>() < 0 || n.get<long long>() > 1 << 20) {
+            r.diagnostics().error(r.pointerTo("pipeline_layers") + "/" + std::to_string(i),
+                                  "must be a layer count (0 or more), got " + describeValue(n));
+            out.clear();
+            return;
+        }
+        out.push_back(n.get<int>());
+    }
+}
+
+// How pipeline stages divide the layers (docs/design-file.md).
+void readPipelineSplit(ObjectReader& r, PipelineSplit& split) {
+    readPipelineLayers(r, split.layers);
+    r.integer("first_stage_layers", split.first_stage_layers, 0, 1 << 20);
+    r.integer("last_stage_layers", split.last_stage_layers, 0, 1 << 20);
+    r.boolean("account_for_embedding", split.account_for_embedding);
+    r.boolean("account_for_loss", split.account_for_loss);
+}
+
 // Training-engine options beyond the parallel layout (docs/training-engine.md).
 void readTrainingOptions(ObjectReader& r, Strategy& s) {
+    readPipelineSplit(r, s.pipeline_split);
     r.enumeration("overlap_tp_scope", s.overlap_tp_scope, overlapTpScopeFromString,
                   "full, backward");
     r.number("moe_imbalance", s.moe_imbalance, 1, 64);

@@ -110,6 +110,12 @@ void writeTrainingOptions(json& j, const Strategy& s, bool inference) {
         j["overlap_tp_scope"] = toString(s.overlap_tp_scope);
     if (!inference || s.moe_imbalance != defaults.moe_imbalance)
         j["moe_imbalance"] = s.moe_imbalance;
+    const PipelineSplit& split = s.pipeline_split;
+    if (!split.layers.empty()) j["pipeline_layers"] = split.layers;
+    if (split.first_stage_layers >= 0) j["first_stage_layers"] = split.first_stage_layers;
+    if (split.last_stage_layers >= 0) j["last_stage_layers"] = split.last_stage_layers;
+    if (split.account_for_embedding) j["account_for_embedding"] = true;
+    if (split.account_for_loss) j["account_for_loss"] = true;
 }
 
 // Serving-runtime options: written for inference designs, and when set in others.

@@ -1,8 +1,9 @@
 #pragma once
-// Per-device memory of a training step on the most loaded pipeline stage: weights, gradients,
-// mixed-precision Adam state with ZeRO 0-3 sharding (docs/training-engine.md), activations of the
-// micro-batches in flight (Korthikanti et al. 2022 per layer, times what the schedule keeps
-// alive), and the runtime's workspace.
+// Per-device memory of a training step on the most loaded pipeline stage (each stage's own
+// layers, embedding or LM head, and micro-batches in flight; the worst is reported): weights,
+// gradients, mixed-precision Adam state with ZeRO 0-3 sharding (docs/training-engine.md),
+// activations of the micro-batches in flight (Korthikanti et al. 2022 per layer, times what the
+// schedule keeps alive), and the runtime's workspace.
 
 #include "core/perf/training_plan.h"
 #include "core/results/training_results.h"
@@ -15,18 +16,23 @@ struct StageParams {
     double expert = 0;  // routed experts: sharded over EP, replicated over DP x TP x CP / EP
     double total() const { return dense + expert; }
 };
-StageParams stageParams(const TrainingPlan& plan);
+StageParams stageParams(const TrainingPlan& plan, const StageLoad& stage);
+// The stage holding the most parameters (its gradient reduction and update take longest).
+StageParams largestStageParams(const TrainingPlan& plan);
 
-// Micro-batches whose activations the first stage holds at once under the schedule
-// (1F1B: min(m, p); interleaved: x (1 + (p-1)/(p v)); GPipe: m).
-double microBatchesInFlight(const TrainingPlan& plan);
+// Micro-batches whose activations stage `rank` holds at once under the schedule (1F1B:
+// min(m, p - rank); interleaved: Megatron's warm-up of 2(p - rank - 1) + (v - 1)p + 1 chunks,
+// over v; GPipe: m).
+double microBatchesInFlight(const TrainingPlan& plan, int rank);
 
-// What a device would hold without offload, and the per-layer figures offload works from.
+// What a device of the most loaded stage would hold without offload, and the per-layer figures
+// offload works from.
 struct ResidentMemory {
     MemoryResults memory;
     double layer_weight_bytes = 0;       // the largest layer's weights as held for compute
     double layer_activation_bytes = 0;   // the largest layer's saved activations, one micro-batch
     double activation_bytes_per_mb = 0;  // the stage's saved activations, one micro-batch
+    int stage = 0;                       // which pipeline stage this is
 };
 ResidentMemory residentMemory(const TrainingPlan& plan);
 

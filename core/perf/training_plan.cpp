@@ -119,10 +119,12 @@ PlanOutcome makeTrainingPlan(const Design& design, const catalog::Model& model,
     if (!model.mla && kv % p.tp != 0 && p.tp % kv != 0)
         why.push_back("tp=" + str(p.tp) + " and the model's " + str(kv) +
                       " KV heads do not divide one another");
-    if (model.layers % (1LL * p.pp * p.virtual_stages) != 0)
-        why.push_back("pp=" + str(p.pp) +
-                      (p.virtual_stages > 1 ? " x interleave=" + str(p.virtual_stages) : "") +
-                      " does not divide the model's " + str(model.layers) + " layers");
+    const StageSplit split = splitPipelineLayers(s.pipeline_split, model.layers, p.pp);
+    if (!split.error.empty())
+        why.push_back(split.error);
+    else if (!split.even() && split.rule.rfind("by default", 0) == 0)
+        out.warnings.push_back("pipeline stages hold " + describeSplit(split.layers) + " layers (" +
+                               split.rule + ")");
     if (w.seq_len % p.cp != 0)
         why.push_back("cp=" + str(p.cp) + " does not divide seq_len " + str(w.seq_len));
 
@@ -176,8 +178,7 @@ PlanOutcome makeTrainingPlan(const Design& design, const catalog::Model& model,
         why.push_back("the interleaved schedule needs micro-batches (" + str(p.micro_batches) +
                       ") to be a multiple of pp (" + str(p.pp) + ")");
 
-    p.layers_per_stage = model.layers / std::max(1, p.pp);
-    p.moe_layers_per_stage = std::min(p.layers_per_stage, p.params.moe_layers);
+    p.stages = stageLoads(split.layers, p.params.dense_layers);
 
     using catalog::Precision;
     const bool wide = w.precision == Precision::fp32 || w.precision == Precision::tf32;

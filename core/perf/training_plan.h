@@ -8,6 +8,7 @@
 
 #include "catalog/entries.h"
 #include "core/design/design.h"
+#include "core/perf/pipeline_stages.h"
 #include "core/perf/transformer.h"
 
 namespace infraplan {
@@ -47,8 +48,7 @@ struct TrainingPlan {
     long long microbatch = 1;     // sequences per micro-batch
     long long micro_batches = 1;  // per pipeline per step
     double train_tokens = 0;
-    int layers_per_stage = 0;
-    int moe_layers_per_stage = 0;  // in the most loaded stage
+    std::vector<StageLoad> stages;  // one per pipeline stage (docs/training-engine.md)
 
     long long devices_total = 0;
     long long devices_used = 0;

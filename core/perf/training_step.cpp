@@ -237,10 +237,11 @@ double pipelineP2p(const TrainingPlan& p, const CommModel& comm, StepDetail& d,
     return 2.0 * p.virtual_stages * (send.time_s + gather);
 }
 
-// The layers of the slowest stage, timed for one micro-batch: dense and MoE layers, the LM
-// head (on the last stage), and the collectives of each layer.
+// The layers of one stage, timed for one micro-batch: dense and MoE layers, the LM head (on
+// the last stage), and the collectives of each layer.
 struct StageLayers {
     int dense_layers = 0, moe_layers = 0;
+    bool last = false;  // runs the LM head and the loss
     LayerTime dense, moe, head;
     LayerComm dense_comm, moe_comm;
 
@@ -249,18 +250,27 @@ struct StageLayers {
     double sum(Field field) const {
         return dense_layers * field(dense, dense_comm) + moe_layers * field(moe, moe_comm);
     }
+    // The same per-layer times over another stage's layers.
+    StageLayers over(const StageLoad& load) const {
+        StageLayers s = *this;
+        s.dense_layers = load.dense_layers;
+        s.moe_layers = load.moe_layers;
+        s.last = load.last;
+        return s;
+    }
 };
 
 StageLayers timeStage(const TrainingPlan& p, const Rooflines& rl, const CommModel& comm,
-                      StepDetail& d, CollectiveLog& log) {
+                      StepDetail& d, CollectiveLog& log, const StageLoad& load) {
     StageLayers st;
     const catalog::Model& m = *p.model;
     const LayerSharding sh = p.sharding();
     std::vector<LayerOp> ops;
     ops.reserve(24);
     OperatorList& operators = d.results.operators;
-    st.moe_layers = p.moe_layers_per_stage;
-    st.dense_layers = p.layers_per_stage - st.moe_layers;
+    st.moe_layers = load.moe_layers;
+    st.dense_layers = load.dense_layers;
+    st.last = load.last;
     const double mb = double(p.micro_batches);
     if (st.dense_layers > 0) {
         layerOps(m, LayerKind::dense, sh, ops);
@@ -274,25 +284,75 @@ StageLayers timeStage(const TrainingPlan& p, const Rooflines& rl, const CommMode
                            st.moe_layers * p.micro_batches);
         st.moe_comm = layerComm(p, st.moe, true, comm, d, log, st.moe_layers * mb);
     }
-    headOps(m, sh, ops);
-    // The LM head runs on the last stage; its device is the one the step time follows.
-    st.head = timeLayer(ops, rl, Recompute::none, 1.0, operators, p.micro_batches);
+    if (st.last) {
+        headOps(m, sh, ops);
+        st.head = timeLayer(ops, rl, Recompute::none, 1.0, operators, p.micro_batches);
+    }
     return st;
 }
 
+// One micro-batch forward and backward through a stage: its layers, their collectives, the
+// pipeline sends and, on the last stage, the LM head.
+double stageSeconds(const StageLayers& st, double p2p) {
+    const double layers = st.sum([](const LayerTime& t, const LayerComm& c) {
+        return t.fwd.total() + t.bwd.total() + t.recompute.total() + c.tp_s + c.ep_s + c.cp_s;
+    });
+    return layers + p2p + (st.last ? st.head.fwd.total() + st.head.bwd.total() : 0);
+}
+
+double stageWgrad(const StageLayers& st) {
+    return st.sum([](const LayerTime& t, const LayerComm&) { return t.wgrad_s; }) +
+           (st.last ? st.head.wgrad_s : 0);
+}
+
+// The slowest stage sets the pace of the steady state; the others fill and drain around it.
+struct PipelinePace {
+    std::size_t slowest = 0;
+    double others_s = 0;        // the other stages, one micro-batch each
+    double others_wgrad_s = 0;  // their weight-gradient GEMMs
+};
+
+// One layer of each kind the model has, and the head, timed into a scratch log: what each
+// stage's time is summed from.
+StageLayers timeEachLayerKind(const TrainingPlan& p, const Rooflines& rl, const CommModel& comm) {
+    StageLoad probe;
+    probe.dense_layers = p.params.dense_layers > 0 ? 1 : 0;
+    probe.moe_layers = p.params.moe_layers > 0 ? 1 : 0;
+    probe.last = true;
+    StepDetail scratch;
+    CollectiveLog scratchLog;
+    return timeStage(p, rl, comm, scratch, scratchLog, probe);
+}
+
+PipelinePace pipelinePace(const TrainingPlan& p, const StageLayers& perLayer, double p2p) {
+    PipelinePace pace;
+    std::vector<double> seconds, wgrad;
+    for (const StageLoad& load : p.stages) {
+        const StageLayers st = perLayer.over(load);
+        seconds.push_back(stageSeconds(st, p2p));
+        wgrad.push_back(stageWgrad(st));
+        if (seconds.back() >= seconds[pace.slowest]) pace.slowest = seconds.size() - 1;
+    }
+    for (std::size_t i = 0; i < seconds.size(); ++i)
+        if (i != pace.slowest) {
+            pace.others_s += seconds[i];
+            pace.others_wgrad_s += wgrad[i];
+        }
+    return pace;
+}
+
 // Pipeline fill and drain: the other stages' share of the schedule.
-double pipelineBubble(const TrainingPlan& p, double mid, double wgradMid) {
+double pipelineBubble(const TrainingPlan& p, const PipelinePace& pace) {
     if (p.pp <= 1) return 0;
-    const double fill = (p.pp - 1.0) * mid;
     switch (p.schedule) {
         case PipelineSchedule::interleaved:
-            return fill / p.virtual_stages;
+            return pace.others_s / p.virtual_stages;
         // ZB-H1 (Qi et al. 2024): deferring weight gradients shrinks the bubble to
         // (p-1)(T_F + T_B - T_W).
         case PipelineSchedule::zero_bubble:
-            return (p.pp - 1.0) * std::max(0.0, mid - wgradMid);
+            return std::max(0.0, pace.others_s - pace.others_wgrad_s);
         default:
-            return fill;
+            return pace.others_s;
     }
 }
 
@@ -336,8 +396,9 @@ double dataParallelExposed(const TrainingPlan& p, const StageParams& sp, double 
 double optimizerTime(const TrainingPlan& p, const StageParams& sp, const Rooflines& rl,
                      OperatorList& operators) {
     const double expertDp = std::max(1.0, double(p.dp) * p.tp * p.cp / std::max(1, p.ep));
-    const double owned =
-        p.zero >= 1 ? sp.dense / std::max(1, p.dp) + sp.expert / expertDp : sp.total();
+    const double owned = p.zero >= 1
+                             ? sp.dense / std::max(1.0, double(p.dp) * p.cp) + sp.expert / expertDp
+                             : sp.total();
     const double optimizerBytes = owned * optimizerBytesPerParam(p.grad_bytes, p.weight_bytes);
     const double optimizer = opTime(rl.attention, {0, optimizerBytes, false, {}});
     addOperator(operators, "optimizer", 0, optimizerBytes, optimizer, 1, false);
@@ -358,15 +419,15 @@ Rooflines trainingRooflines(const TrainingPlan& p) {
 }
 
 // Throughput and FLOP utilisation (PaLM's MFU: model FLOPs only; HFU adds recompute).
-void rateStep(const TrainingPlan& p, const StageLayers& st, double peak, StepDetail& d) {
+void rateStep(const TrainingPlan& p, const StageLayers& perLayer, double peak, StepDetail& d) {
     TrainingResults& r = d.results;
     const TrainingBreakdown& b = r.breakdown;
     const catalog::Model& m = *p.model;
     const double tokensPerStep = double(p.global_batch) * p.seq_len;
     r.model_flops_per_step = 3 * forwardFlopsPerToken(m, double(p.seq_len)) * tokensPerStep;
     const double recomputeFlopsPerMb =  // whole layers of one micro-batch, unsharded
-        (p.params.dense_layers * st.dense.recompute.flops +
-         p.params.moe_layers * st.moe.recompute.flops) *
+        (p.params.dense_layers * perLayer.dense.recompute.flops +
+         p.params.moe_layers * perLayer.moe.recompute.flops) *
         p.tp * p.cp;
     r.hardware_flops_per_step =
         r.model_flops_per_step + recomputeFlopsPerMb * double(p.global_batch) / p.microbatch;
@@ -396,10 +457,12 @@ StepDetail trainingStep(const TrainingPlan& p, const CommModel& comm) {
     StepDetail d;
     CollectiveLog log;
     const Rooflines rl = trainingRooflines(p);
-    const StageLayers st = timeStage(p, rl, comm, d, log);
     const double p2p = pipelineP2p(p, comm, d, log);
+    const StageLayers perLayer = timeEachLayerKind(p, rl, comm);
+    const PipelinePace pace = pipelinePace(p, perLayer, p2p);
+    const StageLayers st = timeStage(p, rl, comm, d, log, p.stages[pace.slowest]);
 
-    // One micro-batch through a middle stage and through the last (which adds the LM head).
+    // One micro-batch through the slowest stage.
     const double computeMid = st.sum([](const LayerTime& t, const LayerComm&) {
         return t.fwd.compute_s + t.bwd.compute_s + t.recompute.compute_s;
     });
@@ -409,20 +472,17 @@ StepDetail trainingStep(const TrainingPlan& p, const CommModel& comm) {
     const double tpMid = st.sum([](const LayerTime&, const LayerComm& c) { return c.tp_s; });
     const double epMid = st.sum([](const LayerTime&, const LayerComm& c) { return c.ep_s; });
     const double cpMid = st.sum([](const LayerTime&, const LayerComm& c) { return c.cp_s; });
-    const double wgradMid = st.sum([](const LayerTime& t, const LayerComm&) { return t.wgrad_s; });
     const double fwdMid =
         st.sum([](const LayerTime& t, const LayerComm&) { return t.fwd.total(); });
     const double bwdMid = st.sum(
         [](const LayerTime& t, const LayerComm&) { return t.bwd.total() + t.recompute.total(); });
-    const double mid = computeMid + memoryMid + tpMid + epMid + cpMid + p2p;
     const double headCompute = st.head.fwd.compute_s + st.head.bwd.compute_s;
     const double headMemory = st.head.fwd.memory_s + st.head.bwd.memory_s;
-    const double last = mid + headCompute + headMemory;
-    d.stage_time_s = last;
+    d.stage_time_s = stageSeconds(st, p2p);
 
     // Pipeline: m micro-batches through the slowest stage, plus the fill/drain of the others.
     const double mb = static_cast<double>(p.micro_batches);
-    const StageParams sp = stageParams(p);
+    const StageParams sp = largestStageParams(p);
     TrainingResults& r = d.results;
     TrainingBreakdown& b = r.breakdown;
     b.compute_s = mb * (computeMid + headCompute);
@@ -431,18 +491,18 @@ StepDetail trainingStep(const TrainingPlan& p, const CommModel& comm) {
     b.ep_comm_s = mb * epMid;
     b.cp_comm_s = mb * cpMid;
     b.pp_comm_s = mb * p2p;
-    b.bubble_s = pipelineBubble(p, mid, wgradMid);
+    b.bubble_s = pipelineBubble(p, pace);
     b.dp_comm_s = dataParallelExposed(p, sp, fwdMid, bwdMid, comm, d, log);
     b.optimizer_s = optimizerTime(p, sp, rl, r.operators);
     if (p.offload.active())
-        b.offload_s = offloadExposedTime(p, offloadTraffic(p, residentMemory(p)), last);
+        b.offload_s = offloadExposedTime(p, offloadTraffic(p, residentMemory(p)), d.stage_time_s);
     r.step_time_s = b.compute_s + b.memory_bound_s + b.tp_comm_s + b.ep_comm_s + b.cp_comm_s +
                     b.pp_comm_s + b.bubble_s + b.dp_comm_s + b.optimizer_s + b.offload_s;
     d.recompute_s =
         mb * st.sum([](const LayerTime& t, const LayerComm&) { return t.recompute.total(); });
     d.tp_comm_total_s =
         mb * st.sum([](const LayerTime&, const LayerComm& c) { return c.tp_total_s; });
-    rateStep(p, st, rl.gemm.peak_flops, d);
+    rateStep(p, perLayer, rl.gemm.peak_flops, d);
     d.collectives = log.list();
     return d;
 }

@@ -19,6 +19,15 @@ std::vector<int> powersOfTwoUpTo(long long limit) {
     return out;
 }
 
+// Pipeline degrees to try: those that divide the layers, and powers of two that do not
+// (their stages split unevenly by the engine's default rule, docs/training-engine.md).
+std::vector<int> pipelineDegrees(long long layers, long long limit) {
+    std::vector<int> out = divisorsUpTo(layers, limit);
+    for (int p : powersOfTwoUpTo(std::min(layers, limit)))
+        if (layers % p != 0) out.push_back(p);
+    return out;
+}
+
 struct Layout {
     int tp, pp, cp, ep;
     long long dp;
@@ -34,7 +43,7 @@ std::vector<Layout> trainingLayouts(const Design& design, const catalog::Model& 
     std::vector<Layout> layouts;
     for (int tp : powersOfTwoUpTo(std::min<long long>(limits.max_tp, devices))) {
         if (model.heads % tp != 0) continue;
-        for (int pp : divisorsUpTo(model.layers, devices / tp)) {
+        for (int pp : pipelineDegrees(model.layers, devices / tp)) {
             for (int cp : cps) {
                 const long long ranks = static_cast<long long>(tp) * pp * cp;
                 if (devices % ranks != 0) continue;

@@ -119,6 +119,15 @@ private Q_SLOTS:
             QVERIFY(rel(mem.breakdown.gradients, 4 * P / (zero >= 2 ? 8 : 1)) < 1e-9);
             QVERIFY(rel(mem.breakdown.optimizer, 12 * P / (zero >= 1 ? 8 : 1)) < 1e-9);
         }
+        // Context-parallel ranks hold the same parameters: ZeRO shards over dp x cp.
+        d.strategy.dp = 4;
+        d.strategy.cp = 2;
+        d.strategy.zero = 3;
+        const auto cp = makeTrainingPlan(d, m, *acc, 16);
+        QVERIFY(cp.ok());
+        const MemoryResults mem = trainingMemory(cp.plan);
+        QVERIFY(rel(mem.breakdown.weights, 2 * P / 8) < 1e-9);
+        QVERIFY(rel(mem.breakdown.optimizer, 12 * P / 8) < 1e-9);
     }
     void activationsFollowTheSchedule() {
         const auto m = gptModel(16, 4096, 32);
@@ -134,18 +143,18 @@ private Q_SLOTS:
         const double perLayer = activationBytesPerLayer(m, LayerKind::dense, plan.plan.sharding(),
                                                         Recompute::selective);
         // 1F1B: the first stage holds p micro-batches of its L/p layers = L layers' worth.
-        QCOMPARE(microBatchesInFlight(plan.plan), 4.0);
+        QCOMPARE(microBatchesInFlight(plan.plan, 0), 4.0);
         QVERIFY(rel(trainingMemory(plan.plan).breakdown.activations, 16 * perLayer) < 1e-9);
         // Interleaved (v = 2): x (1 + (p-1)/(p v)) (Korthikanti et al. 2022 §4.2.3).
         d.strategy.interleave = 2;
         plan = makeTrainingPlan(d, m, *acc, 32);
         QVERIFY(plan.ok());
-        QCOMPARE(microBatchesInFlight(plan.plan), 4.0 * (1 + 3.0 / 8));
+        QCOMPARE(microBatchesInFlight(plan.plan, 0), 4.0 * (1 + 3.0 / 8));
         // GPipe keeps every micro-batch.
         d.strategy.interleave = 1;
         d.strategy.schedule = PipelineSchedule::gpipe;
         plan = makeTrainingPlan(d, m, *acc, 32);
-        QCOMPARE(microBatchesInFlight(plan.plan), 16.0);
+        QCOMPARE(microBatchesInFlight(plan.plan, 0), 16.0);
     }
     void bubbleFraction() {
         auto m = gptModel(16, 4096, 32);
@@ -186,7 +195,7 @@ private Q_SLOTS:
         QVERIFY(comm.has(Collective::send_recv, ParallelDim::pp, bsh / 8));
         const auto* acc = catalog::builtinCatalog().accelerator("nvidia-h100-sxm");
         const auto plan = makeTrainingPlan(d, m, *acc, 64);
-        const double grads = stageParams(plan.plan).total() * 4;  // fp32 gradients
+        const double grads = largestStageParams(plan.plan).total() * 4;  // fp32 gradients
         QVERIFY(comm.has(Collective::all_reduce, ParallelDim::dp, grads));
     }
     // The step's own list of what it issues (what results.network reports): each collective
@@ -315,8 +324,9 @@ private Q_SLOTS:
         d.strategy.tp = 3;
         check(d, "heads");
         d = h100Design(m, 2);
-        d.strategy.pp = 5;
-        check(d, "layers");
+        d.strategy.pp = 2;
+        d.strategy.pipeline_split.layers = {10, 10};
+        check(d, "adds up to 20 layers");
         d = h100Design(m, 1);
         d.strategy.tp = 8;
         d.strategy.dp = 2;

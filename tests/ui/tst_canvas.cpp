@@ -28,30 +28,14 @@
 #include "ui/palette/palettemodel.h"
 #include "ui/palette/palettewidget.h"
 #include "ui/panels/strategypanel.h"
-#include "uitest.h"
+#include "windowtest.h"
 
 using namespace infraplan;
 using namespace infraplan::ui;
 
 namespace {
 
-// Drags the palette entry `key` and drops it at the scene position `at`.
-bool dropPart(MainWindow& w, const QString& key, QPointF at) {
-    const QModelIndex index = w.palette()->findPart(key);
-    if (!index.isValid()) return false;
-    std::unique_ptr<QMimeData> mime(w.palette()->tree()->model()->mimeData({index}));
-    if (!mime) return false;
-    QWidget* viewport = w.view()->viewport();
-    const QPoint pos = w.view()->mapFromScene(at);
-    QDragEnterEvent enter(pos, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(viewport, &enter);
-    if (!enter.isAccepted()) return false;
-    QDragMoveEvent move(pos, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(viewport, &move);
-    QDropEvent drop(pos, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(viewport, &drop);
-    return drop.isAccepted();
-}
+using uitest::dropPart;
 
 void mouse(QWidget* w, QEvent::Type type, QPoint pos, Qt::MouseButtons buttons) {
     QMouseEvent e(type, pos, w->mapToGlobal(pos),

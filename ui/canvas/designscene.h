@@ -10,6 +10,7 @@
 #include <QStringList>
 #include <vector>
 
+#include "ui/canvas/linkload.h"
 #include "ui/canvas/partpayload.h"
 
 class QGraphicsLineItem;
@@ -62,8 +63,9 @@ public:
     // Marks the evaluation's bottleneck items.
     void setBottlenecks(const QStringList& ids);
     // Colours links by the busiest load the network model found between their two items
-    // (results `network.links`, keyed by linkKey(from, to)); unknown links keep their colour.
-    void setLinkUtilization(const QHash<QString, double>& utilization);
+    // (results `network.links`, keyed by linkKey(from, to)) and says it in their tooltips;
+    // unknown links keep their colour.
+    void setLinkLoads(const QHash<QString, LinkLoad>& loads);
     static QString linkKey(const std::string& a, const std::string& b);
 
     // Called by nodes when they move or resize.

@@ -30,7 +30,7 @@ QString DesignScene::importPart(const PartPayload& payload, QPointF scenePos) {
     QPointF pos = scenePos - half;
     if (GroupNode* group = groupAt(scenePos)) {
         item.parent = group->id().toStdString();
-        pos = group->mapFromScene(pos);
+        pos = group->freeSlot(QSizeF(2 * half.x(), 2 * half.y()), group->mapFromScene(pos));
     }
     const QString id = m_document->addItem(std::move(item), snap(pos));
     selectIds({id});
@@ -130,12 +130,13 @@ QString DesignScene::linkKey(const std::string& a, const std::string& b) {
     return a < b ? QString::fromStdString(a + '\n' + b) : QString::fromStdString(b + '\n' + a);
 }
 
-void DesignScene::setLinkUtilization(const QHash<QString, double>& utilization) {
+void DesignScene::setLinkLoads(const QHash<QString, LinkLoad>& loads) {
     const auto& links = m_document->design().hardware.links;
     for (LinkEdge* edge : m_edges) {
         if (edge->index() >= links.size()) continue;
         const DesignLink& l = links[edge->index()];
-        edge->setUtilization(utilization.value(linkKey(l.from, l.to), -1.0));
+        const LinkLoad load = loads.value(linkKey(l.from, l.to));
+        edge->setLoad(load.utilization, loadText(load));
     }
 }
 

@@ -16,6 +16,7 @@ namespace infraplan::ui {
 namespace {
 constexpr qreal kMinZoom = 0.1;
 constexpr qreal kMaxZoom = 4.0;
+constexpr qreal kCanvasHalfExtent = 50000;
 }  // namespace
 
 DesignView::DesignView(DesignScene* scene, QWidget* parent)
@@ -30,7 +31,22 @@ DesignView::DesignView(DesignScene* scene, QWidget* parent)
     setAcceptDrops(true);
     setFrameShape(QFrame::NoFrame);
     setRubberBandSelectionMode(Qt::IntersectsItemShape);
+    // A canvas far larger than any design: with the scene rect following the items, each drop
+    // grew it and the view re-centred (a small scene is centred in the viewport), so the
+    // design jumped under the mouse. It only ever grows, and then without moving the view.
+    setSceneRect(-kCanvasHalfExtent, -kCanvasHalfExtent, 2 * kCanvasHalfExtent,
+                 2 * kCanvasHalfExtent);
+    connect(scene, &QGraphicsScene::sceneRectChanged, this, &DesignView::cover);
     updateDragMode();
+}
+
+void DesignView::cover(const QRectF& itemsRect) {
+    // The scene's own rect: the largest extent its items ever had.
+    const QRectF items = itemsRect.adjusted(-2000, -2000, 2000, 2000);
+    if (sceneRect().contains(items)) return;
+    const QPointF centre = mapToScene(viewport()->rect().center());
+    setSceneRect(sceneRect().united(items));
+    centerOn(centre);
 }
 
 qreal DesignView::zoom() const {
@@ -69,8 +85,6 @@ void DesignView::fitAll() {
         return;
     }
     bounds.adjust(-60, -60, 60, 60);
-    // Let the scene scroll a little past the design in every direction.
-    setSceneRect(bounds.adjusted(-2000, -2000, 2000, 2000));
     fitInView(bounds, Qt::KeepAspectRatio);
     if (zoom() > 1.0) setZoom(1.0);
     centerOn(bounds.center());

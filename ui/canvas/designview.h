@@ -44,6 +44,7 @@ protected:
     void contextMenuEvent(QContextMenuEvent* event) override;
 
 private:
+    void cover(const QRectF& itemsRect);
     void setZoom(qreal zoom, QPointF anchorViewPos = {-1, -1});
     void updateDragMode();
 

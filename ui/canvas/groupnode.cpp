@@ -4,6 +4,8 @@
 #include <QGraphicsSceneMouseEvent>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
+#include <algorithm>
+#include <cmath>
 
 #include "ui/app/icons.h"
 #include "ui/app/theme.h"
@@ -53,6 +55,32 @@ void GroupNode::refresh(const DesignDocument& document) {
                    .arg(m_title, m_role.isEmpty() ? tr("group") : m_role)
                    .arg(m_count));
     fitToChildren();
+    update();  // the header's count badge, even when the frame keeps its size
+}
+
+QPointF GroupNode::freeSlot(QSizeF size, QPointF wanted) const {
+    constexpr qreal kGrid = 20, kGap = 20;
+    auto onGrid = [](qreal v) { return std::ceil(v / kGrid) * kGrid; };
+    const QPointF origin(onGrid(kPad), onGrid(kHeaderHeight + kPad));
+    auto clear = [&](QPointF at) {
+        const QRectF r(at, size);
+        for (QGraphicsItem* child : childItems())
+            if (auto* node = dynamic_cast<NodeItem*>(child);
+                node && node->mapRectToParent(node->boundingRect()).intersects(r))
+                return false;
+        return true;
+    };
+    const QPointF asked(std::round(wanted.x() / kGrid) * kGrid,
+                        std::round(wanted.y() / kGrid) * kGrid);
+    if (asked.x() >= origin.x() && asked.y() >= origin.y() && clear(asked)) return asked;
+    const qreal stepX = onGrid(size.width() + kGap), stepY = onGrid(size.height() + kGap);
+    const int columns = std::max(1, int((m_rect.width() - 2 * kPad + kGap) / stepX));
+    QPointF at = origin;
+    for (int slot = 0; slot < 100000; ++slot) {  // a row below the children is always clear
+        at = origin + QPointF((slot % columns) * stepX, (slot / columns) * stepY);
+        if (clear(at)) break;
+    }
+    return at;
 }
 
 void GroupNode::fitToChildren() {

@@ -25,6 +25,10 @@ public:
     // Where a click toggles collapse.
     QRectF toggleRect() const;
     void setDropTarget(bool on);
+    // Where a part of `size` goes inside the group (group coordinates, on the 20 px grid):
+    // `wanted` when that is below the header and clear of the other children, else the first
+    // free slot, row by row, so a drop on the header or on a card never lands on top of one.
+    QPointF freeSlot(QSizeF size, QPointF wanted) const;
 
 protected:
     void mousePressEvent(QGraphicsSceneMouseEvent* event) override;

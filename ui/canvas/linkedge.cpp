@@ -22,6 +22,7 @@ void LinkEdge::setAppearance(const QString& label, const QColor& color, long lon
     m_label = label;
     m_color = color;
     m_lanes = lanes;
+    m_tooltip = tooltip;
     setToolTip(tooltip);
     update();
 }
@@ -33,8 +34,11 @@ void LinkEdge::setEnds(QPointF from, QPointF to) {
     m_to = to;
 }
 
-void LinkEdge::setUtilization(double utilization) {
+void LinkEdge::setLoad(double utilization, const QString& explanation) {
     m_utilization = utilization;
+    setToolTip(explanation.isEmpty()
+                   ? m_tooltip
+                   : m_tooltip + QStringLiteral("<br/>") + explanation.toHtmlEscaped());
     update();
 }
 

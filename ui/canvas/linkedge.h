@@ -17,7 +17,8 @@ public:
     void setAppearance(const QString& label, const QColor& color, long long lanes,
                        const QString& tooltip);
     void setEnds(QPointF from, QPointF to);
-    void setUtilization(double utilization);  // < 0 = unknown
+    // The network model's load (< 0 = unknown) and the sentence the tooltip adds for it.
+    void setLoad(double utilization, const QString& explanation);
     double utilization() const { return m_utilization; }
 
     QRectF boundingRect() const override;
@@ -32,6 +33,7 @@ private:
     QColor m_color;
     long long m_lanes = 1;
     double m_utilization = -1;
+    QString m_tooltip;  // the link's own, before the load
 };
 
 }  // namespace infraplan::ui

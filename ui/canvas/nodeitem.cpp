@@ -62,7 +62,9 @@ PartNode::PartNode(QString id, QGraphicsItem* parent)
 }
 
 QRectF PartNode::boundingRect() const {
-    return m_rect.adjusted(-4, -4, 4, 6);
+    // The top margin holds the bottleneck badge that straddles the top edge (18 px tall from
+    // 9 px above it): painting outside the bounding rect left a remnant when it was removed.
+    return m_rect.adjusted(-4, -12, 4, 6);
 }
 
 QPainterPath PartNode::shape() const {

@@ -4,6 +4,7 @@
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
+#include <QHash>
 #include <QHorizontalBarSeries>
 #include <QHorizontalStackedBarSeries>
 #include <QLegendMarker>
@@ -172,21 +173,39 @@ QChart* memoryChart(const ChartParts& values, double capacityBytes) {
     return chart;
 }
 
+QStringList rackLabels(const nlohmann::json& perRack) {
+    QStringList names;
+    if (!perRack.is_array()) return names;
+    for (const auto& rack : perRack)
+        names << QString::fromStdString(rack.is_object() ? rack.value("name", std::string("rack"))
+                                                         : std::string("rack"));
+    // Groups of one name (a full and a partial rack of the same nodes) get an index, and a
+    // category axis would merge equal labels into one bar.
+    QStringList labels;
+    QHash<QString, int> seen;
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        QString label = names[i];
+        if (names.count(names[i]) > 1) label += QStringLiteral(" #%1").arg(++seen[names[i]]);
+        const auto& rack = perRack[std::size_t(i)];
+        const long long racks = rack.is_object() ? rack.value("racks", 1LL) : 1;
+        if (racks > 1) label += QStringLiteral(" ×%1").arg(racks);
+        labels << label;
+    }
+    return labels;
+}
+
 QChart* rackPowerChart(const nlohmann::json& perRack) {
     if (!perRack.is_array() || perRack.empty()) return nullptr;
     QChart* chart = newChart(QObject::tr("Power per rack against the limit"));
-    auto* series = new QBarSeries;
+    auto* series = new QHorizontalBarSeries;
     auto* average = new QBarSet(QObject::tr("average kW"));
     auto* limit = new QBarSet(QObject::tr("limit kW"));
     average->setColor(kSeriesColors[0]);
     limit->setColor(theme().cardBorder);
-    QStringList names;
     double max = 0;
     for (const auto& rack : perRack) {
-        if (!rack.is_object()) continue;
-        const double avg = rack.value("average_kw", 0.0);
-        const double lim = rack.value("limit_kw", 0.0);
-        names << QString::fromStdString(rack.value("name", std::string("rack")));
+        const double avg = rack.is_object() ? rack.value("average_kw", 0.0) : 0.0;
+        const double lim = rack.is_object() ? rack.value("limit_kw", 0.0) : 0.0;
         *average << avg;
         *limit << lim;
         max = std::max({max, avg, lim});
@@ -195,11 +214,14 @@ QChart* rackPowerChart(const nlohmann::json& perRack) {
     series->append(limit);
     chart->addSeries(series);
     auto* cats = new QBarCategoryAxis;
-    cats->append(names);
-    chart->addAxis(cats, Qt::AlignBottom);
+    cats->append(rackLabels(perRack));
+    QFont f = cats->labelsFont();
+    f.setPointSizeF(7.5);
+    cats->setLabelsFont(f);
+    chart->addAxis(cats, Qt::AlignLeft);
     series->attachAxis(cats);
     QValueAxis* axis = valueAxis(QStringLiteral("kW"), max);
-    chart->addAxis(axis, Qt::AlignLeft);
+    chart->addAxis(axis, Qt::AlignBottom);
     series->attachAxis(axis);
     chart->legend()->setAlignment(Qt::AlignBottom);
     return chart;

@@ -3,6 +3,7 @@
 // its data is absent, so the dashboard can say "not modelled yet" instead of drawing zeros.
 
 #include <QString>
+#include <QStringList>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
@@ -31,7 +32,10 @@ QChart* breakdownChart(const QString& title, const ChartParts& parts, double sca
 QChart* donutChart(const QString& title, const ChartParts& parts, const QString& unit);
 // Stacked memory use per device against its capacity (bytes in, GB shown).
 QChart* memoryChart(const ChartParts& bytes, double capacityBytes);
-// Average power of each rack group against the rack limit.
+// One label per row of results `power.per_rack`, unique even when two rows share a group name
+// ("'dgx' (4 per rack) #1 ×7", "'dgx' (4 per rack) #2").
+QStringList rackLabels(const nlohmann::json& perRack);
+// Average power of every rack group against the rack limit, one bar per row.
 QChart* rackPowerChart(const nlohmann::json& perRack);
 // Peak utilization of each network tier, in percent (results `network.tiers`).
 QChart* tierChart(const nlohmann::json& tiers);

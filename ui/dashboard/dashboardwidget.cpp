@@ -10,11 +10,13 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStyle>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 #include "core/results/schema.h"
 #include "ui/app/specsummary.h"
 #include "ui/app/theme.h"
+#include "ui/dashboard/cardtext.h"
 #include "ui/dashboard/charts.h"
 #include "ui/dashboard/metriccard.h"
 #include "ui/dashboard/metrics.h"
@@ -32,7 +34,41 @@ enum ChartIndex {
     kComputeChart
 };
 constexpr int kItemRole = Qt::UserRole + 1;
+constexpr int kCardColumns = 2;
+constexpr int kCardWidth = 172;
 }  // namespace
+
+BottleneckSeverity severityOf(const Bottleneck& b) {
+    // Compute-bound is where a step or a prefill should be; memory beyond the device's
+    // capacity is why the design cannot run; anything else costs time worth a look.
+    if (b.phase == BottleneckPhase::device_memory && b.utilization > 1)
+        return BottleneckSeverity::critical;
+    if (b.phase == BottleneckPhase::compute || b.phase == BottleneckPhase::prefill)
+        return BottleneckSeverity::healthy;
+    return BottleneckSeverity::warning;
+}
+
+QString bindingBottleneckItem(const std::vector<Bottleneck>& bottlenecks) {
+    const Bottleneck* binding = nullptr;
+    auto rank = [](const Bottleneck& b) { return std::pair(int(severityOf(b)), b.share_of_time); };
+    for (const Bottleneck& b : bottlenecks)
+        if (!b.item_id.empty() && severityOf(b) != BottleneckSeverity::healthy &&
+            (!binding || rank(b) > rank(*binding)))
+            binding = &b;
+    return binding ? QString::fromStdString(binding->item_id) : QString();
+}
+
+QIcon DashboardWidget::severityIcon(BottleneckSeverity severity) const {
+    switch (severity) {
+        case BottleneckSeverity::healthy:
+            return style()->standardIcon(QStyle::SP_DialogApplyButton);
+        case BottleneckSeverity::critical:
+            return style()->standardIcon(QStyle::SP_MessageBoxCritical);
+        case BottleneckSeverity::warning:
+            break;
+    }
+    return style()->standardIcon(QStyle::SP_MessageBoxWarning);
+}
 
 DashboardWidget::DashboardWidget(QWidget* parent)
     : QWidget(parent)
@@ -59,10 +95,12 @@ DashboardWidget::DashboardWidget(QWidget* parent)
     top->addWidget(m_timing);
     layout->addLayout(top);
 
-    // Cards in a compact grid on the left, charts scrolling sideways on the right.
-    auto* body = new QHBoxLayout;
-    body->setSpacing(10);
-    auto* cards = new QWidget(content);
+    // Cards in a compact grid on the left, the charts as tabs on the right: each chart whole,
+    // with its legend and labels, at any window size (a strip of seven cut the third at the
+    // edge at 1280x800). The splitter between them resizes both.
+    auto* body = new QSplitter(Qt::Horizontal, content);
+    body->setChildrenCollapsible(false);
+    auto* cards = new QWidget(body);
     m_cardGrid->setParent(nullptr);
     cards->setLayout(m_cardGrid);
     m_cardGrid->setContentsMargins(0, 0, 0, 0);
@@ -73,34 +111,42 @@ DashboardWidget::DashboardWidget(QWidget* parent)
         m_cards.insert(QString::fromStdString(m.key), card);
         m_cardOrder.push_back(card);
     }
-    body->addWidget(cards, 0, Qt::AlignTop);
+    auto* cardScroll = new QScrollArea(body);
+    cardScroll->setWidgetResizable(true);
+    cardScroll->setFrameShape(QFrame::NoFrame);
+    cardScroll->setWidget(cards);
+    // Two cards abreast, never squeezed: they scroll down rather than clip at the side.
+    cardScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    cardScroll->setMinimumWidth(kCardColumns * kCardWidth + 6 + 18);
+    body->addWidget(cardScroll);
 
-    auto* chartScroll = new QScrollArea(content);
-    chartScroll->setWidgetResizable(true);
-    chartScroll->setFrameShape(QFrame::NoFrame);
-    chartScroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    auto* chartRow = new QWidget(chartScroll);
-    auto* charts = new QHBoxLayout(chartRow);
-    charts->setContentsMargins(0, 0, 0, 0);
-    charts->setSpacing(8);
-    // In ChartIndex order.
-    for (const QString& title :
-         {tr("Step-time breakdown"), tr("Roofline"), tr("Memory per device"), tr("Network"),
-          tr("Power per rack"), tr("Cost breakdown"), tr("Compute")}) {
+    m_chartTabs = new QTabWidget(body);
+    m_chartTabs->setObjectName(QStringLiteral("chartTabs"));
+    m_chartTabs->setDocumentMode(true);
+    // In ChartIndex order: the chart's name, and the tab's.
+    const std::pair<QString, QString> charts[] = {
+        {tr("Step-time breakdown"), tr("Time")}, {tr("Roofline"), tr("Roofline")},
+        {tr("Memory per device"), tr("Memory")}, {tr("Network"), tr("Network")},
+        {tr("Power per rack"), tr("Racks")},     {tr("Cost breakdown"), tr("Cost")},
+        {tr("Compute"), tr("Compute")}};
+    for (const auto& [title, tab] : charts) {
         ChartSlot slot = addChartSlot(title);
-        slot.stack->setParent(chartRow);
-        charts->addWidget(slot.stack, 1);
+        m_chartTabs->addTab(slot.stack, tab);
+        m_chartTabs->setTabToolTip(m_chartTabs->count() - 1, title);
         m_charts.push_back(slot);
     }
-    chartScroll->setWidget(chartRow);
-    body->addWidget(chartScroll, 1);
-    layout->addLayout(body, 1);
+    body->addWidget(m_chartTabs);
+    body->setStretchFactor(0, 0);
+    body->setStretchFactor(1, 1);
+    layout->addWidget(body, 1);
 
     m_issues->setObjectName(QStringLiteral("issues"));
     m_issues->setWordWrap(true);
     m_issues->setAlternatingRowColors(true);
     m_issues->setUniformItemSizes(false);
     m_issues->setResizeMode(QListView::Adjust);
+    // Rows wrap at the list's width instead of running off to the right.
+    m_issues->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_issues->setTextElideMode(Qt::ElideNone);
     m_issues->setIconSize(QSize(16, 16));
     m_issues->setSpacing(2);
@@ -120,7 +166,7 @@ DashboardWidget::DashboardWidget(QWidget* parent)
 DashboardWidget::ChartSlot DashboardWidget::addChartSlot(const QString& title) {
     ChartSlot slot;
     slot.stack = new QStackedWidget(this);
-    slot.stack->setMinimumSize(340, 220);
+    slot.stack->setMinimumSize(300, 180);
     slot.view = new QChartView(slot.stack);
     slot.view->setRenderHint(QPainter::Antialiasing);
     slot.view->setAccessibleName(title);
@@ -153,6 +199,13 @@ void DashboardWidget::setChart(ChartSlot& slot, QChart* chart, const QString& mi
     delete old;  // QChartView does not own a replaced chart
 }
 
+QChart* DashboardWidget::chart(const QString& title) const {
+    for (const ChartSlot& s : m_charts)
+        if (s.view->accessibleName() == title && s.stack->currentWidget() == s.view)
+            return s.view->chart();
+    return nullptr;
+}
+
 int DashboardWidget::chartsShown() const {
     int n = 0;
     for (const ChartSlot& s : m_charts)
@@ -166,7 +219,6 @@ void DashboardWidget::setBusy(bool busy) {
 
 void DashboardWidget::showEvaluation(const Evaluation& evaluation, WorkloadMode mode) {
     m_mode = mode;
-    const nlohmann::json& j = evaluation.json;
     const Results& r = evaluation.results;
     const Theme& t = theme();
     if (r.feasible) {
@@ -176,13 +228,16 @@ void DashboardWidget::showEvaluation(const Evaluation& evaluation, WorkloadMode 
         QStringList reasons;
         for (const std::string& reason : r.reasons)
             reasons << QString::fromStdString(reason).toHtmlEscaped();
-        m_banner->setText(tr("<span style='color:%1'>●</span> <b>Not feasible:</b> %2")
-                              .arg(t.bad.name(), reasons.join(QStringLiteral("; "))));
+        m_banner->setText(
+            tr("<span style='color:%1'>●</span> <b>Not feasible:</b> %2<br>"
+               "<span style='color:%3'>Performance and cost figures are withheld "
+               "until the design fits.</span>")
+                .arg(t.bad.name(), reasons.join(QStringLiteral("; ")), t.mutedText.name()));
     }
     m_timing->setText(
         tr("evaluated in %1").arg(quantityText(evaluation.elapsed_ms, Unit::milliseconds)));
 
-    // Cards: those of this workload mode, in the table's order, three to a row.
+    // Cards: those of this workload mode, in the table's order, kCardColumns to a row.
     for (QWidget* w : m_cardOrder) {
         m_cardGrid->removeWidget(w);
         w->hide();
@@ -191,19 +246,18 @@ void DashboardWidget::showEvaluation(const Evaluation& evaluation, WorkloadMode 
     for (const Metric& m : headlineMetrics()) {
         MetricCard* card = m_cards.value(QString::fromStdString(m.key));
         if (!m.appliesTo(mode) || !card) continue;
-        const auto value = m.valueIn(j);
-        if (value && m.key == "inference.goodput_rps" && resultNumber(j, m.key) == 0.0)
-            card->setValue(*value, tr("no request rate meets the SLO"));
-        else if (value)
-            card->setValue(*value);
+        const CardText text = cardText(m, evaluation, mode);
+        if (text.value)
+            card->setValue(*text.value, text.caption);
         else
-            card->setUnavailable(tr("not computed"), m.absence(j));
-        m_cardGrid->addWidget(card, slotIndex / 3, slotIndex % 3);
+            card->setUnavailable(text.caption, text.detail);
+        m_cardGrid->addWidget(card, slotIndex / kCardColumns, slotIndex % kCardColumns);
         card->show();
         ++slotIndex;
     }
 
     showCharts(evaluation, mode);
+    if (!r.feasible) withholdWorkloadCharts();
     fillIssues(evaluation);
 }
 
@@ -256,6 +310,15 @@ void DashboardWidget::showCharts(const Evaluation& evaluation, WorkloadMode mode
              missing.arg(tr("Compute")));
 }
 
+void DashboardWidget::withholdWorkloadCharts() {
+    // Step time, roofline and network load of a workload that cannot run would mislead; the
+    // memory chart (often the reason) and the hardware's racks, capex and compute stay.
+    for (int index : {kTimeChart, kRooflineChart, kNetworkChart})
+        setChart(m_charts[std::size_t(index)], nullptr,
+                 tr("%1\n\nwithheld: the design is not feasible")
+                     .arg(m_charts[std::size_t(index)].view->accessibleName()));
+}
+
 void DashboardWidget::fillIssues(const Evaluation& evaluation) {
     m_issues->clear();
     const Results& r = evaluation.results;
@@ -278,13 +341,15 @@ void DashboardWidget::fillIssues(const Evaluation& evaluation) {
             figures << tr("%1 of the time").arg(quantityText(b.share_of_time, Unit::fraction));
         if (b.utilization > 0)
             figures << tr("%1 utilized").arg(quantityText(b.utilization, Unit::fraction));
+        const BottleneckSeverity severity = severityOf(b);
         QString text =
             tr("%1 in %2")
                 .arg(QString::fromStdString(b.resource), QString::fromLatin1(toString(b.phase)));
+        if (severity == BottleneckSeverity::healthy) text = tr("Healthy: %1").arg(text);
         if (!figures.isEmpty()) text += QStringLiteral(": ") + figures.join(QStringLiteral(", "));
         if (!b.advice.empty()) text += QStringLiteral("\n→ ") + QString::fromStdString(b.advice);
-        add(style()->standardIcon(QStyle::SP_MessageBoxWarning), text,
-            QString::fromStdString(b.item_id));
+        add(severityIcon(severity), text, QString::fromStdString(b.item_id))
+            ->setData(kSeverityRole, int(severity));
     }
     for (const std::string& w : r.warnings)
         add(style()->standardIcon(QStyle::SP_MessageBoxInformation), QString::fromStdString(w));

@@ -4,6 +4,7 @@
 // It shows only what the evaluation produced.
 
 #include <QHash>
+#include <QIcon>
 #include <QWidget>
 #include <vector>
 
@@ -16,10 +17,20 @@ class QGridLayout;
 class QLabel;
 class QStackedWidget;
 class QListWidget;
+class QTabWidget;
 
 namespace infraplan::ui {
 
 class MetricCard;
+
+// How a bottleneck reads in the list: compute-bound is healthy, memory beyond capacity is why
+// the design fails, the rest are warnings. The list rows carry it (kSeverityRole) for tests.
+enum class BottleneckSeverity { healthy, warning, critical };
+BottleneckSeverity severityOf(const Bottleneck& bottleneck);
+inline constexpr int kSeverityRole = Qt::UserRole + 2;
+// The one item the canvas marks "bottleneck": that of the critical bottleneck, else of the
+// warning that takes the largest share of the time; none when the design is compute-bound.
+QString bindingBottleneckItem(const std::vector<Bottleneck>& bottlenecks);
 
 class DashboardWidget : public QWidget {
     Q_OBJECT
@@ -34,6 +45,9 @@ public:
     QListWidget* issues() const { return m_issues; }
     // How many charts currently have data.
     int chartsShown() const;
+    // The chart titled `title` ("Power per rack"), or null while it shows a placeholder.
+    QChart* chart(const QString& title) const;
+    QTabWidget* chartTabs() const { return m_chartTabs; }
 
 Q_SIGNALS:
     void itemActivated(const QString& itemId);
@@ -47,7 +61,9 @@ private:
     ChartSlot addChartSlot(const QString& title);
     void setChart(ChartSlot& slot, QChart* chart, const QString& missing);
     void showCharts(const Evaluation& evaluation, WorkloadMode mode);
+    void withholdWorkloadCharts();
     void fillIssues(const Evaluation& evaluation);
+    QIcon severityIcon(BottleneckSeverity severity) const;
 
     QLabel* m_banner;
     QLabel* m_timing;
@@ -55,6 +71,7 @@ private:
     std::vector<QWidget*> m_cardOrder;
     QGridLayout* m_cardGrid;
     std::vector<ChartSlot> m_charts;
+    QTabWidget* m_chartTabs = nullptr;
     QListWidget* m_issues;
     WorkloadMode m_mode = WorkloadMode::training;
 };

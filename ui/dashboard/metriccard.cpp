@@ -28,18 +28,19 @@ MetricCard::MetricCard(const QString& title, const QString& caption, QWidget* pa
     m_title->setFont(titleFont);
     m_title->setStyleSheet(QStringLiteral("color: %1;").arg(t.mutedText.name()));
     QFont valueFont = m_value->font();
-    valueFont.setPointSizeF(13);
+    valueFont.setPointSizeF(12);
     valueFont.setBold(true);
     m_value->setFont(valueFont);
     m_value->setTextInteractionFlags(Qt::TextSelectableByMouse);
     QFont captionFont = m_caption->font();
     captionFont.setPointSizeF(8);
     m_caption->setFont(captionFont);
+    m_caption->setWordWrap(true);  // "highest rate within the SLO; 12 requests/s offered"
     m_caption->setStyleSheet(QStringLiteral("color: %1;").arg(t.mutedText.name()));
     layout->addWidget(m_title);
     layout->addWidget(m_value);
     layout->addWidget(m_caption);
-    setMinimumWidth(124);
+    setMinimumWidth(172);
     setAccessibleName(title);
     setUnavailable(tr("not evaluated yet"));
 }
@@ -67,6 +68,10 @@ void MetricCard::setUnavailable(const QString& why, const QString& detail) {
 
 QString MetricCard::valueText() const {
     return m_value->text();
+}
+
+QString MetricCard::captionText() const {
+    return m_caption->text();
 }
 
 }  // namespace infraplan::ui

@@ -16,6 +16,7 @@ public:
     void setValue(const QString& value, const QString& caption = {});
     void setUnavailable(const QString& why, const QString& detail = {});
     QString valueText() const;
+    QString captionText() const;
     bool hasValue() const { return m_hasValue; }
 
 private:

@@ -12,6 +12,7 @@
 #include "ui/app/icons.h"
 #include "ui/app/specsummary.h"
 #include "ui/app/theme.h"
+#include "ui/canvas/designscene.h"
 #include "ui/document/designdocument.h"
 #include "ui/inspector/specstable.h"
 #include "ui/panels/formfields.h"
@@ -66,6 +67,11 @@ InspectorWidget::InspectorWidget(DesignDocument* document, QWidget* parent)
         later();
     });
     rebuild();
+}
+
+void InspectorWidget::setLinkLoads(const QHash<QString, LinkLoad>& loads) {
+    m_loads = loads;
+    if (m_ids.isEmpty() && m_links.size() == 1) rebuild();  // only a link's page shows them
 }
 
 void InspectorWidget::setSelection(const QStringList& ids, const std::vector<std::size_t>& links) {
@@ -361,6 +367,14 @@ void InspectorWidget::buildLinkPage(QFormLayout* form, std::size_t index) {
         tr("lanes"));
     setQuietly(lanes, int(std::min<long long>(l.count, lanes->maximum())));
     form->addRow(tr("Lanes"), lanes);
+    const LinkLoad load = m_loads.value(DesignScene::linkKey(l.from, l.to));
+    auto* utilization = new QLabel(
+        load.utilization < 0 ? tr("not loaded") : quantityText(load.utilization, Unit::fraction));
+    utilization->setObjectName(QStringLiteral("linkUtilization"));
+    form->addRow(tr("Utilization"), utilization);
+    auto* why = new QLabel(loadText(load));
+    why->setWordWrap(true);
+    form->addRow(QString(), why);
     auto* specs = new SpecsTable;
     specs->showEntry(m_document->catalog(), l.ref);
     specs->setMinimumHeight(140);

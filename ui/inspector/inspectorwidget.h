@@ -4,9 +4,12 @@
 // its catalog figures read-only with their sources; a link its type and lanes; nothing
 // selected, the design itself.
 
+#include <QHash>
 #include <QStringList>
 #include <QWidget>
 #include <vector>
+
+#include "ui/canvas/linkload.h"
 
 class QScrollArea;
 class QFormLayout;
@@ -20,6 +23,8 @@ class InspectorWidget : public QWidget {
 public:
     explicit InspectorWidget(DesignDocument* document, QWidget* parent = nullptr);
     void setSelection(const QStringList& ids, const std::vector<std::size_t>& links);
+    // The latest evaluation's link loads: a link's page shows its utilization and why.
+    void setLinkLoads(const QHash<QString, LinkLoad>& loads);
 
 private:
     struct FocusState;
@@ -36,6 +41,7 @@ private:
     QScrollArea* m_scroll;
     QStringList m_ids;
     std::vector<std::size_t> m_links;
+    QHash<QString, LinkLoad> m_loads;
 };
 
 }  // namespace infraplan::ui

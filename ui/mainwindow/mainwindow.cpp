@@ -20,6 +20,7 @@
 #include "ui/app/specsummary.h"
 #include "ui/canvas/designscene.h"
 #include "ui/canvas/designview.h"
+#include "ui/canvas/linkload.h"
 #include "ui/dashboard/dashboardwidget.h"
 #include "ui/dashboard/metrics.h"
 #include "ui/document/designdocument.h"
@@ -28,6 +29,7 @@
 #include "ui/help/about.h"
 #include "ui/help/userguide.h"
 #include "ui/inspector/inspectorwidget.h"
+#include "ui/mainwindow/fieldundorouter.h"
 #include "ui/palette/palettewidget.h"
 #include "ui/panels/facilitypanel.h"
 #include "ui/panels/strategypanel.h"
@@ -51,6 +53,7 @@ MainWindow::MainWindow(QWidget* parent)
     createToolBars();
     createDocks();
     createStatusBar();
+    new FieldUndoRouter(this, m_document->undoStack());
     m_evaluator = new Evaluator(m_document, this);
     connect(m_evaluator, &Evaluator::evaluated, this, &MainWindow::showEvaluation);
     connect(m_evaluator, &Evaluator::busyChanged, this, [this](bool busy) {
@@ -133,7 +136,7 @@ void MainWindow::createDocks() {
     m_strategy = new StrategyPanel(m_document, this);
     QDockWidget* strategy = addDock(m_strategy, tr("Strategy"), QStringLiteral("strategyDock"),
                                     Qt::RightDockWidgetArea, true);
-    QDockWidget* facility = addDock(new FacilityPanel(m_document, this), tr("Facility & Cost"),
+    QDockWidget* facility = addDock(new FacilityPanel(m_document, this), tr("Facility and Cost"),
                                     QStringLiteral("facilityDock"), Qt::RightDockWidgetArea, true);
     tabifyDockWidget(inspector, workload);
     tabifyDockWidget(workload, strategy);
@@ -183,21 +186,11 @@ void MainWindow::createStatusBar() {
 void MainWindow::showEvaluation(const Evaluation& evaluation) {
     const WorkloadMode mode = m_document->design().workload.mode;
     m_dashboard->showEvaluation(evaluation, mode);
-    QStringList ids;
-    for (const Bottleneck& b : evaluation.results.bottlenecks)
-        if (!b.item_id.empty()) ids << QString::fromStdString(b.item_id);
-    m_scene->setBottlenecks(ids);
-    QHash<QString, double> utilization;
-    const nlohmann::json::json_pointer linksPtr("/network/links");
-    if (evaluation.json.contains(linksPtr) && evaluation.json.at(linksPtr).is_array())
-        for (const auto& l : evaluation.json.at(linksPtr)) {
-            if (!l.is_object() || !l.value("utilization", nlohmann::json()).is_number()) continue;
-            const QString key = DesignScene::linkKey(l.value("from_item", std::string()),
-                                                     l.value("to_item", std::string()));
-            utilization[key] =
-                std::max(utilization.value(key, 0.0), l["utilization"].get<double>());
-        }
-    m_scene->setLinkUtilization(utilization);
+    const QString binding = bindingBottleneckItem(evaluation.results.bottlenecks);
+    m_scene->setBottlenecks(binding.isEmpty() ? QStringList() : QStringList{binding});
+    const QHash<QString, LinkLoad> loads = linkLoads(evaluation.json);
+    m_scene->setLinkLoads(loads);
+    m_inspector->setLinkLoads(loads);
     // Status bar: the first few headline metrics that exist for this mode.
     QStringList parts;
     if (!evaluation.results.feasible) parts << tr("not feasible");

@@ -3,8 +3,11 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QComboBox>
+#include <QFile>
 #include <QFileInfo>
 #include <QGraphicsItem>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMenuBar>
 #include <QToolBar>
 #include <QUndoStack>
@@ -21,6 +24,26 @@
 #include "ui/mainwindow/recentfiles.h"
 
 namespace infraplan::ui {
+namespace {
+
+// The design's own name ("DGX H100 SuperPOD scalable unit"), not its file name; the file name
+// only when the template has none. "&" would read as a mnemonic in a menu.
+QString templateTitle(const QString& resource) {
+    QFile file(resource);
+    QString name;
+    if (file.open(QIODevice::ReadOnly))
+        name = QJsonDocument::fromJson(file.readAll())
+                   .object()
+                   .value(QLatin1String("name"))
+                   .toString();
+    if (name.trimmed().isEmpty()) {
+        name = QFileInfo(resource).completeBaseName().replace(QLatin1Char('-'), QLatin1Char(' '));
+        name = name.left(1).toUpper() + name.mid(1);
+    }
+    return name.replace(QLatin1Char('&'), QLatin1String("&&"));
+}
+
+}  // namespace
 
 void MainWindow::createActions() {
     auto make = [this](const QString& icon, const QString& text, const QKeySequence& key,
@@ -42,8 +65,9 @@ void MainWindow::createActions() {
                   [this] { openDialog(); });
     a.save =
         make("save", tr("&Save"), QKeySequence::Save, tr("Save the design"), [this] { save(); });
-    a.saveAs = make({}, tr("Save &As…"), QKeySequence::SaveAs, tr("Save under a new name"),
-                    [this] { saveAs(); });
+    // Spelled out: QKeySequence::SaveAs is empty on some platforms (and offscreen).
+    a.saveAs = make({}, tr("Save &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S),
+                    tr("Save under a new name"), [this] { saveAs(); });
     a.compare = make("compare", tr("&Compare With…"), QKeySequence(),
                      tr("Put this design and another side by side"), [this] { showCompare(); });
     a.quit = make({}, tr("&Quit"), QKeySequence::Quit, tr("Quit Infraplan"), [this] { close(); });
@@ -118,9 +142,7 @@ void MainWindow::createMenus() {
     m_templateMenu =
         m_fileMenu->addMenu(actionIcon(QStringLiteral("template")), tr("New from &Template"));
     for (const QString& resource : templates()) {
-        const QString title =
-            QFileInfo(resource).completeBaseName().replace(QLatin1Char('-'), QLatin1Char(' '));
-        QAction* action = m_templateMenu->addAction(title.left(1).toUpper() + title.mid(1));
+        QAction* action = m_templateMenu->addAction(templateTitle(resource));
         action->setObjectName(QFileInfo(resource).completeBaseName());
         connect(action, &QAction::triggered, this, [this, resource] {
             if (maybeSave()) newFromTemplate(resource);
@@ -137,10 +159,11 @@ void MainWindow::createMenus() {
     m_fileMenu->addAction(a.saveAs);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(a.compare);
-    m_fileMenu
-        ->addAction(tr("&Export Report…"), this,
-                    [this] { exportReportInteractively(this, *m_document, *m_evaluator); })
-        ->setObjectName(QStringLiteral("exportReport"));
+    QAction* exportReport = m_fileMenu->addAction(tr("&Export Report…"), this, [this] {
+        exportReportInteractively(this, *m_document, *m_evaluator);
+    });
+    exportReport->setObjectName(QStringLiteral("exportReport"));
+    exportReport->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     m_fileMenu
         ->addAction(tr("Import &Model from Hugging Face config.json…"), this,
                     [this] { importHfModelInteractively(this, *m_document); })

@@ -3,6 +3,7 @@
 #include <QComboBox>
 #include <QHeaderView>
 #include <QLineEdit>
+#include <QSignalBlocker>
 #include <QSortFilterProxyModel>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -85,7 +86,14 @@ PaletteWidget::PaletteWidget(const catalog::Catalog& catalog, QWidget* parent)
     m_tree->expandAll();
     layout->addWidget(m_tree, 1);
 
-    connect(m_search, &QLineEdit::textChanged, this, &PaletteWidget::applyFilter);
+    connect(m_search, &QLineEdit::textChanged, this, [this](const QString& text) {
+        // A search covers every kind: a kind chosen before would hide what is typed for.
+        if (!text.isEmpty() && m_kind->currentIndex() != 0) {
+            const QSignalBlocker blocker(m_kind);
+            m_kind->setCurrentIndex(0);
+        }
+        applyFilter();
+    });
     connect(m_kind, &QComboBox::currentIndexChanged, this, &PaletteWidget::applyFilter);
     connect(m_tree, &QTreeView::doubleClicked, this, [this](const QModelIndex& index) {
         const QString ref = index.data(PaletteModel::LinkRole).toString();

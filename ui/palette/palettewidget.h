@@ -22,6 +22,7 @@ public:
     QTreeView* tree() const { return m_tree; }
     PaletteModel* model() const { return m_model; }
     QLineEdit* searchField() const { return m_search; }
+    QComboBox* kindFilter() const { return m_kind; }
     // The index of a part by catalog id (or "kind:role"/"fabric:topology"), for tests.
     QModelIndex findPart(const QString& key) const;
 

@@ -208,10 +208,14 @@ void StrategyPanel::fillChoices() {
     const catalog::Model* model = resolveModel(d, m_document->catalog());
     // TP splits heads, so it must divide them; PP splits layers; EP splits experts.
     setChoices(m_tp, powerOfTwoChoices(std::min(n, 64LL), model ? model->heads : 0), s.tp);
-    setChoices(
-        m_pp,
-        model && model->layers > 0 ? divisorChoices(model->layers, n) : powerOfTwoChoices(n, 0),
-        s.pp);
+    // Stages that leave a whole number of replicas on the devices TP and CP leave (TP 8 on 32
+    // devices offers PP 1, 2, 4, never 5, 10 or 20), each with at least one layer. Stages
+    // need not hold equal layer counts: the engine splits unevenly (docs/training-engine.md).
+    const long long room = std::max(1LL, n / std::max(1, s.tp * s.cp));
+    std::vector<int> stages = divisorChoices(room, room);
+    if (model && model->layers > 0)
+        std::erase_if(stages, [&](int v) { return v > model->layers; });
+    setChoices(m_pp, stages.empty() ? std::vector<int>{1} : stages, s.pp);
     const long long perReplica = std::max(1, s.tp * s.pp * s.cp);
     setChoices(m_dp, divisorChoices(std::max(1LL, n / perReplica), n), s.dp, true);
     setChoices(m_cp, powerOfTwoChoices(std::min(n, 32LL), 0), s.cp);

@@ -1,9 +1,11 @@
 #include "ui/panels/workloadpanel.h"
 
+#include <QCollator>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "ui/app/specsummary.h"
 #include "ui/document/designdocument.h"
@@ -40,6 +42,13 @@ WorkloadPanel::WorkloadPanel(DesignDocument* document, QWidget* parent)
     for (const auto& [id, m] : document->catalog().models())
         models.emplace_back(QString::fromStdString(m.name.empty() ? id : m.name),
                             QString::fromStdString(id));
+    // By name as people read it ("Llama 3 8B" before "Llama 3 70B"), not by catalog id.
+    QCollator byName;
+    byName.setNumericMode(true);
+    byName.setCaseSensitivity(Qt::CaseInsensitive);
+    std::sort(models.begin(), models.end(), [&byName](const auto& a, const auto& b) {
+        return byName.compare(a.first, b.first) < 0;
+    });
     m_model = choiceField(
         this, models,
         [this](const QString& id) {

@@ -1,0 +1,185 @@
+// Every figure on the dashboard says what it is (issue 16, item 1): each rack row of the
+// results is its own bar with a unique label, a design that does not fit shows no workload
+// figures, a missing token budget asks for one, goodput and $/M tokens name the offered load,
+// money keeps its cents, advice prints no impossible percentages, and a compute-bound step is
+// marked healthy, not as a warning.
+#include <QBarCategoryAxis>
+#include <QChart>
+#include <QChartView>
+#include <QListWidget>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTest>
+
+#include "ui/dashboard/charts.h"
+#include "ui/dashboard/dashboardwidget.h"
+#include "ui/dashboard/metriccard.h"
+#include "ui/document/designdocument.h"
+#include "ui/evaluation/evaluator.h"
+#include "ui/mainwindow/mainwindow.h"
+#include "windowtest.h"
+
+using namespace infraplan;
+using namespace infraplan::ui;
+
+namespace {
+
+QChart* chartNamed(MainWindow& w, const QString& name) {
+    return w.dashboard()->chart(name);
+}
+
+// Waits for the evaluation of the document's latest edit.
+void settle(MainWindow& w) {
+    QTRY_VERIFY_WITH_TIMEOUT(!w.evaluator()->isBusy() && w.evaluator()->latest() &&
+                                 w.evaluator()->latest()->generation == w.evaluator()->requested(),
+                             30000);
+}
+
+MetricCard* card(MainWindow& w, const char* key) {
+    return w.dashboard()->card(QString::fromLatin1(key));
+}
+
+}  // namespace
+
+class TestDashboardFigures : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+
+private Q_SLOTS:
+    void initTestCase() { uitest::isolateSettings(m_dir); }
+
+    void rackLabelsAreUniqueEvenForOneGroupName() {
+        const nlohmann::json racks = nlohmann::json::parse(R"js([
+            {"name": "'dgx' (4 per rack)", "racks": 7, "average_kw": 40, "limit_kw": 45},
+            {"name": "'dgx' (4 per rack)", "racks": 1, "average_kw": 20, "limit_kw": 45},
+            {"name": "'ib' equipment", "racks": 1, "average_kw": 8, "limit_kw": 45}])js");
+        QStringList labels = rackLabels(racks);
+        QCOMPARE(labels.size(), 3);
+        QCOMPARE(labels.removeDuplicates(), 0);
+        QCOMPARE(labels[0], QStringLiteral("'dgx' (4 per rack) #1 ×7"));
+        QCOMPARE(labels[1], QStringLiteral("'dgx' (4 per rack) #2"));
+        QCOMPARE(labels[2], QStringLiteral("'ib' equipment"));
+    }
+
+    void rackChartShowsEveryRackRow() {
+        MainWindow w;
+        QVERIFY(uitest::openEvaluated(w, "dgx-h100-training.json"));
+        settle(w);
+        const nlohmann::json& racks = w.evaluator()->latest()->json["power"]["per_rack"];
+        QVERIFY(racks.is_array() && racks.size() >= 2);
+        QChart* chart = chartNamed(w, QStringLiteral("Power per rack"));
+        QVERIFY(chart);
+        QBarCategoryAxis* categories = nullptr;
+        for (QAbstractAxis* axis : chart->axes())
+            if (auto* c = qobject_cast<QBarCategoryAxis*>(axis)) categories = c;
+        QVERIFY(categories);
+        // As many bars as rows (the PDF's table), none merged under a shared label.
+        QCOMPARE(categories->count(), qsizetype(racks.size()));
+        QCOMPARE(categories->categories(), rackLabels(racks));
+    }
+
+    void missingTokenBudgetAsksForOne() {
+        MainWindow w;
+        QVERIFY(uitest::openEvaluated(w, "dgx-h100-training.json"));
+        settle(w);
+        QVERIFY(card(w, "training.time_to_train_days")->hasValue());
+        Workload workload = w.document()->design().workload;
+        workload.train_tokens = 0;
+        w.document()->setWorkload(workload, QStringLiteral("Set training tokens"));
+        settle(w);
+        MetricCard* time = card(w, "training.time_to_train_days");
+        QVERIFY(!time->hasValue());
+        QVERIFY(!time->valueText().contains(QLatin1String("0 h")));
+        QCOMPARE(time->captionText(), QStringLiteral("set a token budget"));
+        QVERIFY(!card(w, "training.step_time_s")->captionText().contains(QLatin1String("budget")));
+    }
+
+    void infeasibleDesignWithholdsWorkloadFigures() {
+        MainWindow w;
+        QVERIFY(uitest::openEvaluated(w, "megatron-gpt3-175b-a100.json"));
+        settle(w);
+        QVERIFY(card(w, "training.step_time_s")->hasValue());
+        Strategy s = w.document()->design().strategy;
+        s.tp = 1;
+        s.pp = 1;
+        s.zero = 0;  // 175B parameters with Adam on each 80 GB device: many times too much
+        w.document()->setStrategy(s, QStringLiteral("Set strategy"));
+        settle(w);
+        const Evaluation& e = *w.evaluator()->latest();
+        QVERIFY(!e.results.feasible);
+        for (const char* key : {"training.step_time_s", "training.mfu",
+                                "cost.usd_per_million_tokens", "training.time_to_train_days"}) {
+            MetricCard* c = card(w, key);
+            QVERIFY2(!c->hasValue(), key);
+            QCOMPARE(c->captionText(), QStringLiteral("design not feasible"));
+        }
+        QVERIFY(card(w, "devices")->hasValue());  // the hardware still holds
+        QVERIFY(!chartNamed(w, QStringLiteral("Step-time breakdown")));
+        // No advice of "little headroom" at many times the memory: over 100 % reads as a multiple.
+        const QRegularExpression percent(QStringLiteral("(\\d+)%"));
+        for (const Bottleneck& b : e.results.bottlenecks) {
+            QVERIFY2(b.advice.find("headroom") == std::string::npos || b.utilization <= 1,
+                     b.advice.c_str());
+            auto it = percent.globalMatch(QString::fromStdString(b.advice));
+            while (it.hasNext())
+                QVERIFY2(it.next().captured(1).toInt() <= 100, b.advice.c_str());
+        }
+        QListWidget* issues = w.dashboard()->issues();
+        bool critical = false;
+        for (int i = 0; i < issues->count(); ++i)
+            critical |=
+                issues->item(i)->data(kSeverityRole).toInt() == int(BottleneckSeverity::critical);
+        QVERIFY(critical);
+    }
+
+    void computeBoundIsHealthyNotAWarning() {
+        MainWindow w;
+        QVERIFY(uitest::openEvaluated(w, "dgx-h100-training.json"));
+        settle(w);
+        QListWidget* issues = w.dashboard()->issues();
+        int healthy = 0;
+        for (int i = 0; i < issues->count(); ++i) {
+            const QListWidgetItem* row = issues->item(i);
+            const bool saysHealthy = row->text().startsWith(QLatin1String("Healthy"));
+            const QVariant severity = row->data(kSeverityRole);
+            if (saysHealthy) QCOMPARE(severity.toInt(), int(BottleneckSeverity::healthy));
+            if (severity.isValid() && severity.toInt() == int(BottleneckSeverity::healthy))
+                QVERIFY(saysHealthy);
+            healthy += saysHealthy ? 1 : 0;
+        }
+        QVERIFY(healthy > 0);
+        Bottleneck compute;
+        compute.phase = BottleneckPhase::compute;
+        QCOMPARE(severityOf(compute), BottleneckSeverity::healthy);
+        Bottleneck dp;
+        dp.phase = BottleneckPhase::dp_comm;
+        QCOMPARE(severityOf(dp), BottleneckSeverity::warning);
+    }
+
+    void goodputAndCostNameTheOfferedLoad() {
+        MainWindow w;
+        QVERIFY(uitest::openEvaluated(w, "llama3-70b-inference.json"));
+        settle(w);
+        const auto rate =
+            w.evaluator()->latest()->json["inference"].value("request_rate_per_s", 0.0);
+        QVERIFY(rate > 0);
+        MetricCard* goodput = card(w, "inference.goodput_rps");
+        QVERIFY(goodput->hasValue());
+        QVERIFY2(goodput->captionText().contains(QLatin1String("offered")),
+                 qPrintable(goodput->captionText()));
+        QVERIFY(!goodput->valueText().contains(QLatin1String("/s requests/s")));
+        MetricCard* cost = card(w, "cost.usd_per_million_tokens");
+        QVERIFY(cost->hasValue());
+        QVERIFY2(cost->captionText().contains(QLatin1String("offered")),
+                 qPrintable(cost->captionText()));
+        // Money keeps its cents: "$2.60", never "$2.6".
+        const QRegularExpression money(QStringLiteral("^\\$\\d[\\d,]*(\\.\\d\\d)?(\\s|$|/)"));
+        for (const char* key : {"cost.usd_per_million_tokens", "cost.usd_per_device_hour"})
+            QVERIFY2(money.match(card(w, key)->valueText()).hasMatch(),
+                     qPrintable(card(w, key)->valueText()));
+    }
+};
+
+QTEST_MAIN(TestDashboardFigures)
+#include "tst_dashboard_figures.moc"
