@@ -16,6 +16,7 @@
 #include "core/io/results_table.h"
 #include "core/io/text_report.h"
 #include "core/results/results_json.h"
+#include "ui/report/comparisonreport.h"
 #include "ui/report/reportexport.h"
 
 namespace infraplan::cli {
@@ -26,6 +27,53 @@ nlohmann::json evaluateToJson(const Design& design, const DesignArgs& args,
     EvaluateOptions options;
     options.max_devices = args.max_devices;
     return resultsToJson(evaluate(design, catalog, options));
+}
+
+// The `report` subcommand's options besides the design ones.
+struct ReportArgs {
+    DesignArgs design;
+    std::string compare;  // a second design: write the comparison report
+    std::string author;
+    std::string organisation;
+
+    report::ReportOptions options() const {
+        report::ReportOptions o;
+        o.author = QString::fromStdString(author);
+        o.organisation = QString::fromStdString(organisation);
+        return o;
+    }
+};
+
+QString sideName(const LoadedDesign& loaded, const std::string& path) {
+    return QString::fromStdString(loaded.design.name.empty() ? path : loaded.design.name);
+}
+
+// `report A --compare B -o cmp.pdf`: both evaluated, the comparison PDF written.
+int writeComparison(const ReportArgs& args, const CliGlobals& globals) {
+    const DesignArgs& d = args.design;
+    if (!QString::fromStdString(d.output).endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive)) {
+        std::cerr << "infraplan-cli report: --compare writes a PDF: " << d.output
+                  << " must end in .pdf\n";
+        return kExitUsage;
+    }
+    const std::vector<std::string> inputs{d.paths.front(), args.compare};
+    if (outputOverwritesInput("report", d.output, inputs)) return kExitUsage;
+    const catalog::Catalog local = cliCatalog(globals);
+    const auto a = loadValidDesign(inputs[0], d, globals, local);
+    const auto b = loadValidDesign(inputs[1], d, globals, local);
+    if (!a || !b) return kExitInvalid;
+    const nlohmann::json ra = evaluateToJson(a->design, d, *a->catalog);
+    const nlohmann::json rb = evaluateToJson(b->design, d, *b->catalog);
+    const auto gui = report::makeHeadlessGuiApplication();
+    QString error;
+    if (!report::exportComparisonPdf({sideName(*a, inputs[0]), a->design, ra},
+                                     {sideName(*b, inputs[1]), b->design, rb},
+                                     QString::fromStdString(d.output), args.options(), &error)) {
+        std::cerr << "infraplan-cli report: " << error.toStdString() << "\n";
+        return kExitInvalid;
+    }
+    std::cout << "wrote " << d.output << "\n";
+    return kExitOk;
 }
 
 }  // namespace
@@ -93,14 +141,24 @@ void addDesignCommands(CLI::App& app, const CliGlobals& globals, int& exit_code)
         exit_code = kExitOk;
     });
 
-    auto reportArgs = std::make_shared<DesignArgs>();
+    auto reportAll = std::make_shared<ReportArgs>();
+    DesignArgs* reportArgs = &reportAll->design;
     CLI::App* report = designSubcommand(
         app, "report", "Write a report of a design: -o OUT.pdf | OUT.json | OUT.csv", *reportArgs,
         true);
     report->add_option("DESIGN", reportArgs->paths, "Design file (.json)")->required()->expected(1);
     report->add_option("-o,--output", reportArgs->output, "Report file: .pdf, .json or .csv")
         ->required();
-    report->callback([&globals, &exit_code, reportArgs] {
+    report->add_option("--compare", reportAll->compare,
+                       "A second design: write the comparison report of DESIGN (A) and it (B)");
+    report->add_option("--author", reportAll->author, "Author shown in the PDF's header");
+    report->add_option("--organisation", reportAll->organisation,
+                       "Organisation shown in the PDF's header");
+    report->callback([&globals, &exit_code, reportAll, reportArgs] {
+        if (!reportAll->compare.empty()) {
+            exit_code = writeComparison(*reportAll, globals);
+            return;
+        }
         const QString out = QString::fromStdString(reportArgs->output);
         const auto format = report::reportFormatFor(out);
         if (!format) {
@@ -124,8 +182,9 @@ void addDesignCommands(CLI::App& app, const CliGlobals& globals, int& exit_code)
         // Fonts and the PDF writer need a QGuiApplication; only a PDF report makes one.
         const auto gui = *format == report::ReportFormat::pdf ? report::makeHeadlessGuiApplication()
                                                               : std::unique_ptr<QGuiApplication>();
-        const report::ReportInput input{loaded->design, *loaded->catalog, results,
-                                        QString::fromStdString(path)};
+        report::ReportInput input{loaded->design, *loaded->catalog, results,
+                                  QString::fromStdString(path)};
+        input.options = reportAll->options();
         QString error;
         if (!report::exportReport(input, out, QStringLiteral("infraplan-cli " INFRAPLAN_VERSION),
                                   &error)) {

@@ -5,11 +5,13 @@
 #include <iostream>
 #include <new>
 
+#include "app/cli/bom_command.h"
 #include "app/cli/catalog_command.h"
 #include "app/cli/checked_stdout.h"
 #include "app/cli/cli_globals.h"
 #include "app/cli/design_commands.h"
 #include "app/cli/embed_command.h"
+#include "app/cli/export_graph_command.h"
 #include "app/cli/schema_command.h"
 #include "app/cli/search_command.h"
 
@@ -36,6 +38,8 @@ int main(int argc, char** argv) {
     infraplan::cli::addDesignCommands(app, globals, exit_code);
     infraplan::cli::addSearchCommand(app, globals, exit_code);
     infraplan::cli::addEmbedCommand(app, globals, exit_code);
+    infraplan::cli::addBomCommand(app, globals, exit_code);
+    infraplan::cli::addExportGraphCommand(app, globals, exit_code);
     infraplan::cli::addCatalogCommand(app, globals, exit_code);
     infraplan::cli::addSchemaCommand(app, exit_code);
 

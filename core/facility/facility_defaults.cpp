@@ -70,6 +70,12 @@ std::vector<ParamSpec> makeSpecs() {
         {named, "rack_units", "facility", &P::rack_units, 42, 1, 100, "U", "standard 42U rack [M]"},
         {named, "nodes_per_rack", "facility", &P::nodes_per_rack, 0, 0, 1000, "-",
          "0 = as many as space, rack power and cooling allow"},
+        {named, "dac_reach_m", "facility", &P::dac_reach_m, 3, 0.5, 10, "m",
+         "cabling plan: passive copper DAC reach at 100G-PAM4, up to 3 m (NVIDIA LinkX 100G-PAM4 "
+         "product line overview, docs.nvidia.com/networking/display/400g100gpam4ovpub) [P]"},
+        {named, "multimode_reach_m", "facility", &P::multimode_reach_m, 50, 1, 500, "m",
+         "cabling plan: multimode optics, 50 m maximum reach (NVIDIA LinkX 100G-PAM4 product line "
+         "overview, docs.nvidia.com/networking/display/400g100gpam4ovpub) [P]"},
         // --- cooling ---
         {named, "cooling_limit_kw_air", "facility", &P::cooling_limit_kw_air, 40, 1, 10000, "kW",
          "air with contained aisles serves 20-40 kW/rack (Coolnet Power, AI data center cooling "

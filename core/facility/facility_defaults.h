@@ -41,6 +41,8 @@ struct FacilityParams {
     double transient_margin = 0;
     double rack_units = 0;
     double nodes_per_rack = 0;
+    double dac_reach_m = 0;        // cabling plan: copper inside a rack
+    double multimode_reach_m = 0;  // cabling plan: multimode optics between racks
     // cooling
     double cooling_limit_kw_air = 0;
     double cooling_limit_kw_rear_door = 0;

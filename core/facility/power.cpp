@@ -1,10 +1,13 @@
 #include "core/facility/power.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstdio>
 #include <limits>
 #include <memory>
 #include <unordered_map>
 
+#include "core/facility/cabling.h"
 #include "core/facility/cooling.h"
 #include "core/facility/racks.h"
 
@@ -186,7 +189,7 @@ private:
             m_usedMaxW = std::max(m_usedMaxW, vp.average_w);
         }
         if (!inNode) {
-            tally.compute_usd += acc->price_usd;
+            charge(CapexClass::compute, *acc, "accelerator", acc->price_usd, 1, "price_usd");
             if (acc->price_usd <= 0) noteOnce(tally.unpriced, acc->id);
         }
         if (acc->tdp_w <= 0) noteOnce(tally.unpowered, acc->id);
@@ -201,13 +204,7 @@ private:
             vp.part = Part::host;
             vp.nameplate_w = ii.host_w;
             ++tally.nodes;
-            if (ii.node) {
-                double price = ii.node->price_usd;
-                if (price <= 0 && ii.acc)  // Epoch's server/chip cost ratio
-                    price = ii.node->accelerators * ii.acc->price_usd * m_p.server_cost_ratio;
-                if (price <= 0) noteOnce(tally.unpriced, ii.node->id);
-                tally.compute_usd += price;
-            }
+            if (ii.node) chargeNode(*ii.node, ii.acc);
         } else {
             vp.part = Part::other;
             vp.nameplate_w = std::max(0.0, item.power_w);
@@ -225,7 +222,7 @@ private:
         if (nic) {
             vp.nameplate_w = vp.average_w = vp.idle_w = nic->power_w;
             if (!inNode) {
-                tally.network_usd += nic->price_usd;
+                charge(CapexClass::network, *nic, "nic", nic->price_usd, 1, "price_usd");
                 if (nic->price_usd <= 0) noteOnce(tally.unpriced, nic->id);
             }
         }
@@ -242,7 +239,7 @@ private:
         ++tally.switches;
         if (sw) {
             vp.nameplate_w = vp.average_w = vp.idle_w = sw->power_w;
-            tally.network_usd += sw->price_usd;
+            charge(CapexClass::network, *sw, "switch", sw->price_usd, 1, "price_usd");
             if (sw->price_usd <= 0) noteOnce(tally.unpriced, sw->id);
             if (sw->power_w <= 0) noteOnce(tally.unpowered, sw->id);
         }
@@ -255,9 +252,41 @@ private:
         vp.part = Part::memory;
         if (mem) {
             vp.nameplate_w = vp.average_w = vp.idle_w = mem->power_w;
-            m_out.tally.memory_usd += mem->price_usd;
+            charge(CapexClass::memory, *mem, "memory", mem->price_usd, 1, "price_usd");
         }
         return vp;
+    }
+
+    // The one way a part is paid for: its capex class total and its line in the ledger.
+    void charge(CapexClass cls, const catalog::EntryBase& entry, const char* kind, double unit_usd,
+                long long quantity, const char* price_field) {
+        HardwareTally& tally = m_out.tally;
+        double& total = cls == CapexClass::compute   ? tally.compute_usd
+                        : cls == CapexClass::network ? tally.network_usd
+                                                     : tally.memory_usd;
+        total += unit_usd * static_cast<double>(quantity);
+        tally.prices.charge(cls, entry, kind, unit_usd, quantity,
+                            [&] { return priceSourceOf(entry, price_field); });
+    }
+
+    // A node at its catalog price, or its accelerators' price x Epoch's server/chip cost ratio.
+    void chargeNode(const catalog::NodeTemplate& node, const catalog::Accelerator* acc) {
+        if (node.price_usd > 0 || !acc) {
+            if (node.price_usd <= 0) noteOnce(m_out.tally.unpriced, node.id);
+            charge(CapexClass::compute, node, "node", node.price_usd, 1, "price_usd");
+            return;
+        }
+        const double price = node.accelerators * acc->price_usd * m_p.server_cost_ratio;
+        if (price <= 0) noteOnce(m_out.tally.unpriced, node.id);
+        HardwareTally& tally = m_out.tally;
+        tally.compute_usd += price;
+        tally.prices.charge(CapexClass::compute, node, "node", price, 1, [&] {
+            char ratio[32];
+            std::snprintf(ratio, sizeof ratio, "%g", m_p.server_cost_ratio);
+            return "derived: " + std::to_string(node.accelerators) + " x " + acc->id +
+                   " price x server_cost_ratio " + ratio +
+                   "; accelerator price: " + priceSourceOf(*acc, "price_usd");
+        });
     }
 
     void addVertex(std::size_t vi) {
@@ -324,13 +353,17 @@ private:
         PowerResults& pw = m_out.power;
         HardwareTally& tally = m_out.tally;
         for (const Edge& e : m_graph.edges) {
-            if (e.item < items.size() && items[e.item].kind == ItemKind::node && e.design_link < 0)
-                continue;  // inside the node: covered by its rating and price
-            const std::string* linkRef = m_graph.ref(e.ref);
-            const catalog::Link* link = linkRef ? m_catalog.link(*linkRef) : nullptr;
-            if (!link) continue;
+            const catalog::Link* link = cableLink(e, items, m_graph, m_catalog);
+            if (!link) continue;  // inside a node: covered by its rating and price
             const double lanes = std::max<std::uint32_t>(1, e.lanes);
             tally.cables += static_cast<long long>(lanes);
+            const LengthClass length = e.a < m_rackOfVertex.size() && e.b < m_rackOfVertex.size()
+                                           ? lengthClassOf(m_rackOfVertex[e.a], m_rackOfVertex[e.b])
+                                           : LengthClass::between_racks;
+            tally.prices.charge(
+                CapexClass::network, *link, "cable", link->cost_usd, static_cast<long long>(lanes),
+                [&] { return priceSourceOf(*link, "cost_usd"); }, static_cast<std::uint8_t>(length),
+                toString(length));
             tally.network_usd += link->cost_usd * lanes;
             const double endW = link->power_w_per_port * lanes;
             for (std::uint32_t end : {e.a, e.b}) {
@@ -351,6 +384,7 @@ private:
         PowerResults& pw = m_out.power;
         const HardwareTally& tally = m_out.tally;
         pw.rack_groups = m_racks->summarize(m_loads, warnings);
+        m_out.rack_of_vertex = std::move(m_rackOfVertex);
         for (const RackGroup& g : pw.rack_groups) {
             pw.racks += g.racks;
             pw.max_rack_kw = std::max(pw.max_rack_kw, g.nameplate_kw);

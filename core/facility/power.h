@@ -10,6 +10,7 @@
 #include "catalog/catalog.h"
 #include "core/facility/facility_defaults.h"
 #include "core/facility/facility_results.h"
+#include "core/facility/price_ledger.h"
 #include "core/topology/graph.h"
 
 namespace infraplan {
@@ -55,6 +56,7 @@ struct HardwareTally {
     double compute_usd = 0;
     double network_usd = 0;
     double memory_usd = 0;
+    PriceLedger prices;                  // every priced part: the lines the class totals sum
     std::vector<std::string> unpriced;   // catalog ids counted at $0
     std::vector<std::string> unpowered;  // catalog ids counted at 0 W
 };
@@ -65,6 +67,8 @@ struct PowerRollup {
     // Average draw of one accelerator the strategy uses (mean over them), W: the one figure
     // the training results quote as device_power_w.
     double used_accelerator_w = 0;
+    // The rack each graph vertex sits in (opaque keys: equal = same rack), for the cabling plan.
+    std::vector<std::uint64_t> rack_of_vertex;
 };
 
 // Never throws; problems (unknown refs, racks over limits) go to `warnings`.

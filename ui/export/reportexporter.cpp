@@ -24,8 +24,11 @@ nlohmann::json currentResults(const DesignDocument& document, const Evaluator& e
 bool exportReportFile(const DesignDocument& document, const Evaluator& evaluator,
                       const QString& path, QString* error) {
     const nlohmann::json results = currentResults(document, evaluator);
-    const report::ReportInput input{document.design(), document.catalog(), results,
-                                    document.filePath()};
+    report::ReportInput input{document.design(), document.catalog(), results, document.filePath()};
+    // The header's author and organisation: the settings keys docs/report.md names.
+    const QSettings settings;
+    input.options.author = settings.value(QStringLiteral("report/author")).toString();
+    input.options.organisation = settings.value(QStringLiteral("report/organisation")).toString();
     return report::exportReport(
         input, path, QStringLiteral("infraplan ") + QStringLiteral(INFRAPLAN_VERSION), error);
 }

@@ -19,6 +19,7 @@
 #include "ui/document/designdocument.h"
 #include "ui/evaluation/evaluator.h"
 #include "ui/export/reportexporter.h"
+#include "ui/mainwindow/hfmodelimport.h"
 #include "ui/mainwindow/mainwindow.h"
 #include "ui/mainwindow/recentfiles.h"
 
@@ -163,6 +164,10 @@ void MainWindow::createMenus() {
     });
     exportReport->setObjectName(QStringLiteral("exportReport"));
     exportReport->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_fileMenu
+        ->addAction(tr("Import &Model from Hugging Face config.json…"), this,
+                    [this] { importHfModelInteractively(this, *m_document); })
+        ->setObjectName(QStringLiteral("importHfModel"));
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(a.quit);
 

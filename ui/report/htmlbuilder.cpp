@@ -131,7 +131,7 @@ void HtmlBuilder::jsonFields(const nlohmann::json& results, const std::string& k
 }
 
 void HtmlBuilder::chart(ChartSpec spec) {
-    if (spec.bars.empty()) return;
+    if (spec.bars.empty() && spec.levels.empty()) return;
     m_html += QStringLiteral("<p class=\"chart\">%1</p>\n").arg(chartPlaceholder(m_charts.size()));
     m_charts.push_back(std::move(spec));
 }

@@ -127,6 +127,10 @@ void leadingBottleneck(HtmlBuilder& b, const ReportInput& in) {
 
 }  // namespace
 
+std::vector<const char*> headlineKeys() {
+    return {std::begin(kHeadlines), std::end(kHeadlines)};
+}
+
 const nlohmann::json* beginSection(HtmlBuilder& b, const ReportInput& in, const char* key,
                                    const QString& title) {
     const nlohmann::json& object = valueAt(in.results, key);
@@ -157,17 +161,24 @@ void addTitle(HtmlBuilder& b, const ReportInput& in) {
     b.paragraph(QStringLiteral("<span style=\"font-size: 10.5pt; color: #1F4E79;\">%1</span>")
                     .arg(workloadLine(in).toHtmlEscaped()));
     if (!in.design.description.empty()) b.paragraph(escaped(in.design.description, 2000));
-    b.keyValues(
-        {
-            {QStringLiteral("Design file"), in.source_file.isEmpty()
-                                                ? QStringLiteral("(not saved)")
-                                                : in.source_file.toHtmlEscaped()},
-            {QStringLiteral("Generated"),
-             in.generated.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"))},
-            {QStringLiteral("Infraplan version"), QStringLiteral(INFRAPLAN_VERSION)},
-            {QStringLiteral("Catalog"), catalogVersion(in.catalog).toHtmlEscaped()},
-        },
-        true);
+    std::vector<std::pair<QString, QString>> header;
+    if (!in.options.author.isEmpty())
+        header.emplace_back(QStringLiteral("Prepared by"),
+                            escaped(in.options.author.toStdString()));
+    if (!in.options.organisation.isEmpty())
+        header.emplace_back(QStringLiteral("Organisation"),
+                            escaped(in.options.organisation.toStdString()));
+    header.insert(header.end(),
+                  {
+                      {QStringLiteral("Design file"), in.source_file.isEmpty()
+                                                          ? QStringLiteral("(not saved)")
+                                                          : in.source_file.toHtmlEscaped()},
+                      {QStringLiteral("Generated"),
+                       in.generated.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"))},
+                      {QStringLiteral("Infraplan version"), QStringLiteral(INFRAPLAN_VERSION)},
+                      {QStringLiteral("Catalog"), catalogVersion(in.catalog).toHtmlEscaped()},
+                  });
+    b.keyValues(header, true);
 }
 
 void addExecutiveSummary(HtmlBuilder& b, const ReportInput& in) {
@@ -188,6 +199,11 @@ void addExecutiveSummary(HtmlBuilder& b, const ReportInput& in) {
         if (reason.is_string()) reasons << escaped(reason.get<std::string>());
     b.bullets(reasons, kBad);
     headlineCards(b, in);
+    // Lines other engines add (error bands of their validation, ...): ReportOptions.
+    std::vector<std::pair<QString, QString>> extra;
+    for (const auto& [label, value] : in.options.summary_lines)
+        extra.emplace_back(escaped(label.toStdString()), escaped(value.toStdString()));
+    if (!extra.empty()) b.keyValues(extra);
     const Slo& slo = in.design.workload.slo;
     if (in.design.workload.mode == WorkloadMode::inference && (slo.ttft_ms > 0 || slo.tpot_ms > 0))
         b.paragraph(QStringLiteral("<b>Service-level objective:</b> TTFT ≤ %1, TPOT ≤ %2 at "

@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "ui/report/reportformat.h"
+#include "ui/report/topologyfigure.h"
 
 namespace infraplan::report {
 namespace {
@@ -109,6 +110,7 @@ double tickStep(double range) {
 }
 
 double heightPt(const ChartSpec& spec) {
+    if (spec.kind == ChartSpec::Kind::topology) return topologyHeightPt(spec);
     const double limit = spec.limit ? kLimitLabelPt : 0;
     if (spec.kind == ChartSpec::Kind::bars)
         return kTitlePt + limit + kRowPt * double(spec.bars.size()) + kAxisPt + 4;
@@ -295,8 +297,10 @@ void ChartObject::drawObject(QPainter* painter, const QRectF& rect, QTextDocumen
                       rect.height() - kTitlePt * pt);
     if (spec.kind == ChartSpec::Kind::bars)
         drawBars(painter, spec, area, pt);
-    else
+    else if (spec.kind == ChartSpec::Kind::stacked)
         drawStacked(painter, spec, area, pt);
+    else
+        drawTopology(painter, spec, area, pt);
     painter->restore();
 }
 

@@ -19,14 +19,30 @@ struct ChartBar {
     QString value_text;  // the value as the report prints it
 };
 
+// The topology figure's rows: a level of equipment (nodes at the bottom, then switch tiers)
+// and the links between two levels, coloured by their peak utilization.
+struct TopologyLevel {
+    QString label;   // "Spine"
+    QString detail;  // "32 × nvidia-quantum-2-qm9700"
+    long long count = 0;
+};
+struct TopologyBand {
+    int lower = 0, upper = 0;           // indices into levels
+    QString text;                       // "1,024 links · 400 GB/s · peak 43 %"
+    std::optional<double> utilization;  // 0..1+; none when the network model did not load it
+};
+
 struct ChartSpec {
-    enum class Kind { bars, stacked };  // one bar per entry | one bar split into its entries
+    // one bar per entry | one bar split into its entries | the tier schematic (topologyfigure.h)
+    enum class Kind { bars, stacked, topology };
     Kind kind = Kind::bars;
     QString title;
     QString unit;  // of `value` and `limit`, for the axis ("GB", "kW", "s", "$M")
     std::vector<ChartBar> bars;
     std::optional<double> limit;  // drawn as a red line (capacity, rack limit, SLO)
     QString limit_label;
+    std::vector<TopologyLevel> levels;  // topology only, bottom level first
+    std::vector<TopologyBand> bands;
 };
 
 // The placeholder a report's HTML carries where chart `index` goes (an <img> tag);

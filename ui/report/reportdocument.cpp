@@ -91,6 +91,7 @@ ReportHtml buildReportHtml(const ReportInput& input) {
     addTitle(b, input);
     addExecutiveSummary(b, input);
     addHardware(b, input);
+    addTopology(b, input);
     addWorkload(b, input);
     addTraining(b, input);
     addInference(b, input);
@@ -98,6 +99,8 @@ ReportHtml buildReportHtml(const ReportInput& input) {
     addNetwork(b, input);
     addPowerCooling(b, input);
     addCost(b, input);
+    addBillOfMaterials(b, input);
+    addExtraSections(b, input);
     addFindings(b, input);
     addSources(b, input);
     return {designTitle(input),

@@ -11,11 +11,10 @@
 #include "ui/report/reportdocument.h"
 
 namespace infraplan::report {
-namespace {
 
 // The one atomic writer (unique temporary file, removed on failure; the system's reason in
 // the message, e.g. "No space left on device").
-bool writeAtomically(const QString& path, const QByteArray& bytes, QString* error) {
+bool writeReportFile(const QString& path, const QByteArray& bytes, QString* error) {
     std::string why;
     if (writeFileAtomically(
             QFile::encodeName(path).toStdString(),
@@ -24,8 +23,6 @@ bool writeAtomically(const QString& path, const QByteArray& bytes, QString* erro
     if (error) *error = QString::fromStdString(why);
     return false;
 }
-
-}  // namespace
 
 std::optional<ReportFormat> reportFormatFor(const QString& path) {
     const QString suffix = QFileInfo(path).suffix().toLower();
@@ -61,7 +58,7 @@ bool exportReport(const ReportInput& input, const QString& path, const QString& 
             bytes = QByteArray::fromStdString(resultsToCsv(input.results));
             break;
     }
-    return writeAtomically(path, bytes, error);
+    return writeReportFile(path, bytes, error);
 }
 
 std::unique_ptr<QGuiApplication> makeHeadlessGuiApplication() {

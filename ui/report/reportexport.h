@@ -23,6 +23,10 @@ std::optional<ReportFormat> reportFormatFor(const QString& path);
 bool exportReport(const ReportInput& input, const QString& path, const QString& generator,
                   QString* error);
 
+// Write `bytes` to `path` atomically (a unique temporary file renamed into place; removed on
+// failure); false with `error` set to the system's reason.
+bool writeReportFile(const QString& path, const QByteArray& bytes, QString* error);
+
 // For headless programs: a QGuiApplication on the "offscreen" platform when no application
 // exists yet, so fonts and QPdfWriter work without a display; null when one already runs.
 std::unique_ptr<QGuiApplication> makeHeadlessGuiApplication();

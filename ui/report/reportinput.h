@@ -8,6 +8,7 @@
 
 #include "catalog/catalog.h"
 #include "core/design/design.h"
+#include "ui/report/reportoptions.h"
 
 namespace infraplan::report {
 
@@ -17,6 +18,7 @@ struct ReportInput {
     const nlohmann::json& results;  // resultsToJson(evaluate(design, catalog))
     QString source_file;            // the design file ("" = unsaved)
     QDateTime generated = QDateTime::currentDateTimeUtc();
+    ReportOptions options = {};  // author, organisation, extra sections and summary lines
 };
 
 }  // namespace infraplan::report

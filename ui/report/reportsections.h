@@ -3,6 +3,8 @@
 // results JSON of a ReportInput and writes nothing when it does not apply (no inference
 // section for a training design, no network section without a network model).
 
+#include <vector>
+
 #include "ui/report/htmlbuilder.h"
 #include "ui/report/reportinput.h"
 
@@ -11,6 +13,7 @@ namespace infraplan::report {
 void addTitle(HtmlBuilder& b, const ReportInput& in);             // report_summary.cpp
 void addExecutiveSummary(HtmlBuilder& b, const ReportInput& in);  // report_summary.cpp
 void addHardware(HtmlBuilder& b, const ReportInput& in);          // report_hardware.cpp
+void addTopology(HtmlBuilder& b, const ReportInput& in);          // report_topology.cpp
 void addWorkload(HtmlBuilder& b, const ReportInput& in);          // report_hardware.cpp
 void addTraining(HtmlBuilder& b, const ReportInput& in);          // report_performance.cpp
 void addInference(HtmlBuilder& b, const ReportInput& in);         // report_performance.cpp
@@ -18,6 +21,8 @@ void addMemory(HtmlBuilder& b, const ReportInput& in);            // report_perf
 void addNetwork(HtmlBuilder& b, const ReportInput& in);           // report_network.cpp
 void addPowerCooling(HtmlBuilder& b, const ReportInput& in);      // report_facility.cpp
 void addCost(HtmlBuilder& b, const ReportInput& in);              // report_facility.cpp
+void addBillOfMaterials(HtmlBuilder& b, const ReportInput& in);   // report_bom.cpp
+void addExtraSections(HtmlBuilder& b, const ReportInput& in);     // report_extra.cpp
 void addFindings(HtmlBuilder& b, const ReportInput& in);          // report_sources.cpp
 void addSources(HtmlBuilder& b, const ReportInput& in);           // report_sources.cpp
 
@@ -25,6 +30,9 @@ void addSources(HtmlBuilder& b, const ReportInput& in);           // report_sour
 // when the results have no such object (the section does not apply).
 const nlohmann::json* beginSection(HtmlBuilder& b, const ReportInput& in, const char* key,
                                    const QString& title);
+
+// The executive summary's headline figures, by results key (report_summary.cpp).
+std::vector<const char*> headlineKeys();
 
 // The design's title as the report shows it: its name, else the file's name.
 QString designTitle(const ReportInput& in);

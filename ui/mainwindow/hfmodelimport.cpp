@@ -1,0 +1,70 @@
+#include "ui/mainwindow/hfmodelimport.h"
+
+#include <QFile>
+#include <QFileDialog>
+#include <QMessageBox>
+
+#include "catalog/entry_batch.h"
+#include "catalog/hf_config.h"
+#include "catalog/import_export.h"
+#include "catalog/user_catalog.h"
+#include "ui/app/sessioncatalog.h"
+#include "ui/document/designdocument.h"
+
+namespace infraplan::ui {
+
+namespace {
+
+// Only a transformers config: a catalog file would import entries that are not a model.
+bool isHfConfig(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) return false;
+    const auto json = nlohmann::json::parse(
+        file.read(static_cast<qint64>(catalog::kMaxCatalogBytes)).toStdString(), nullptr, false);
+    return !json.is_discarded() && catalog::looksLikeHfConfig(json);
+}
+
+}  // namespace
+
+bool importHfModel(const QString& configPath, const std::string& userCatalog,
+                   DesignDocument& document, QString* error) {
+    if (!isHfConfig(configPath)) {
+        if (error)
+            *error = QObject::tr(
+                         "%1 is not a Hugging Face config.json (it needs "
+                         "num_hidden_layers, n_layer or model_type)")
+                         .arg(configPath);
+        return false;
+    }
+    const catalog::ImportReport report =
+        catalog::importIntoUserCatalog(QFile::encodeName(configPath).toStdString(), userCatalog);
+    if (!report.ok || report.ids.empty()) {
+        if (error)
+            *error = report.diags.items.empty()
+                         ? QObject::tr("%1: nothing to import").arg(configPath)
+                         : QString::fromStdString(report.diags.toString()).trimmed();
+        return false;
+    }
+    if (userCatalog.empty())
+        document.setLocalCatalog(reloadSessionCatalog());
+    else
+        document.setLocalCatalog(
+            std::make_shared<const catalog::Catalog>(catalog::loadCatalog(userCatalog, nullptr)));
+    Workload workload = document.design().workload;
+    workload.model = report.ids.front();
+    document.setWorkload(
+        workload, QObject::tr("Use Model %1").arg(QString::fromStdString(report.ids.front())));
+    return true;
+}
+
+void importHfModelInteractively(QWidget* parent, DesignDocument& document) {
+    const QString path = QFileDialog::getOpenFileName(
+        parent, QObject::tr("Import Model from Hugging Face config.json"), QString(),
+        QObject::tr("Hugging Face config (*.json)"));
+    if (path.isEmpty()) return;
+    QString error;
+    if (!importHfModel(path, std::string(), document, &error))
+        QMessageBox::warning(parent, QObject::tr("Import Model"), error);
+}
+
+}  // namespace infraplan::ui
