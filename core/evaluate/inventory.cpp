@@ -1,30 +1,11 @@
 #include "core/evaluate/inventory.h"
 
 namespace infraplan {
-namespace {
-
-const char* vertexKindName(VertexKind kind) {
-    switch (kind) {
-        case VertexKind::accelerator:
-            return "accelerator";
-        case VertexKind::memory:
-            return "memory";
-        case VertexKind::switch_:
-            return "switch";
-        case VertexKind::nic:
-            return "nic";
-        case VertexKind::cpu:
-            return "cpu";
-    }
-    return "?";
-}
-
-}  // namespace
 
 Inventory takeInventory(const Graph& graph, const catalog::Catalog& catalog) {
     Inventory inv;
     for (const Vertex& v : graph.vertices) {
-        ++inv.items_by_kind[vertexKindName(v.kind)];
+        ++inv.items_by_kind[toString(v.kind)];
         const std::string* ref = graph.ref(v.ref);
         if (!ref) continue;
         if (v.kind == VertexKind::accelerator) {

@@ -9,22 +9,6 @@
 namespace infraplan {
 namespace {
 
-const char* kindName(VertexKind kind) {
-    switch (kind) {
-        case VertexKind::accelerator:
-            return "accelerator";
-        case VertexKind::memory:
-            return "memory";
-        case VertexKind::switch_:
-            return "switch";
-        case VertexKind::nic:
-            return "nic";
-        case VertexKind::cpu:
-            return "cpu";
-    }
-    return "accelerator";
-}
-
 std::string xmlEscaped(const std::string& text) {
     std::string out;
     out.reserve(text.size());
@@ -100,7 +84,7 @@ void writeGraphMl(const Design& design, const Graph& graph, std::ostream& out) {
     for (std::uint32_t i = 0; i < graph.vertices.size(); ++i) {
         const Vertex& v = graph.vertices[i];
         out << "    <node id=\"v" << i << "\"><data key=\"name\">" << xmlEscaped(labels.vertex(i))
-            << "</data><data key=\"kind\">" << kindName(v.kind) << "</data><data key=\"item\">"
+            << "</data><data key=\"kind\">" << toString(v.kind) << "</data><data key=\"item\">"
             << xmlEscaped(labels.itemId(i)) << "</data><data key=\"instance\">" << v.instance
             << "</data><data key=\"part\">" << v.part << "</data><data key=\"tier\">" << v.tier
             << "</data><data key=\"ref\">" << xmlEscaped(refOf(graph, v.ref)) << "</data></node>\n";
@@ -124,7 +108,7 @@ void writeGraphJson(const Design& design, const Graph& graph, std::ostream& out)
     for (std::uint32_t i = 0; i < graph.vertices.size(); ++i) {
         const Vertex& v = graph.vertices[i];
         out << (i ? ",\n" : "\n") << "{\"id\":" << i << ",\"name\":" << jsonString(labels.vertex(i))
-            << ",\"kind\":\"" << kindName(v.kind) << "\",\"item\":" << jsonString(labels.itemId(i))
+            << ",\"kind\":\"" << toString(v.kind) << "\",\"item\":" << jsonString(labels.itemId(i))
             << ",\"instance\":" << v.instance << ",\"part\":" << v.part << ",\"tier\":" << v.tier
             << ",\"ref\":" << jsonString(refOf(graph, v.ref)) << "}";
     }

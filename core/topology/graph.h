@@ -22,6 +22,23 @@ inline constexpr RefId kNoRef = ~RefId{0};
 
 enum class VertexKind : std::uint8_t { accelerator, memory, switch_, nic, cpu };
 
+// The kind as the results, the inventory and graph exports spell it ("switch", not "switch_").
+constexpr const char* toString(VertexKind kind) {
+    switch (kind) {
+        case VertexKind::accelerator:
+            return "accelerator";
+        case VertexKind::memory:
+            return "memory";
+        case VertexKind::switch_:
+            return "switch";
+        case VertexKind::nic:
+            return "nic";
+        case VertexKind::cpu:
+            return "cpu";
+    }
+    return "?";
+}
+
 struct Vertex {
     VertexKind kind = VertexKind::accelerator;
     std::uint32_t item = 0;      // index into Design::hardware.items this vertex came from
