@@ -1,12 +1,13 @@
 #include "app/cli/bom_command.h"
 
-#include <fstream>
+#include <functional>
 #include <iostream>
 #include <memory>
 
 #include "app/cli/cli_checks.h"
 #include "app/cli/design_loading.h"
 #include "core/facility/bom.h"
+#include "core/io/atomic_file.h"
 
 namespace infraplan::cli {
 namespace {
@@ -16,17 +17,13 @@ struct BomArgs {
     std::string cabling;
 };
 
-// Write `path` with `write(stream)`; a message and false when it cannot be written.
-template <class Write>
-bool writeFile(const std::string& path, Write&& write) {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (out) write(out);
-    out.close();
-    if (!out) {
-        std::cerr << "infraplan-cli bom: cannot write " << path << "\n";
-        return false;
-    }
-    return true;
+// Write `path` with `write(stream)`, whole or not at all; a message and false when it
+// cannot be written.
+bool writeFile(const std::string& path, const std::function<void(std::ostream&)>& write) {
+    std::string error;
+    if (writeFileAtomically(path, write, &error)) return true;
+    std::cerr << "infraplan-cli bom: " << error << "\n";
+    return false;
 }
 
 int runBom(const BomArgs& args, const CliGlobals& globals) {

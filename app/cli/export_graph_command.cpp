@@ -1,12 +1,12 @@
 #include "app/cli/export_graph_command.h"
 
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
 
 #include "app/cli/cli_checks.h"
 #include "app/cli/design_loading.h"
+#include "core/io/atomic_file.h"
 #include "core/io/graph_export.h"
 
 namespace infraplan::cli {
@@ -40,16 +40,15 @@ int runExportGraph(const DesignArgs& args, const CliGlobals& globals) {
         std::cerr << expanded.diagnostics.toString();
         return kExitInvalid;
     }
-    std::ofstream out(args.output, std::ios::binary | std::ios::trunc);
-    if (out) {
+    const auto write = [&](std::ostream& out) {
         if (*format == GraphFormat::graphml)
             writeGraphMl(loaded->design, expanded.graph, out);
         else
             writeGraphJson(loaded->design, expanded.graph, out);
-    }
-    out.close();
-    if (!out) {
-        std::cerr << "infraplan-cli export-graph: cannot write " << args.output << "\n";
+    };
+    std::string error;
+    if (!writeFileAtomically(args.output, write, &error)) {
+        std::cerr << "infraplan-cli export-graph: " << error << "\n";
         return kExitInvalid;
     }
     std::cout << "wrote " << args.output << ": "

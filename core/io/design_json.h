@@ -36,8 +36,8 @@ nlohmann::json designToJson(const Design& design);
 nlohmann::json strategyToJson(const Strategy& strategy, bool inference);
 std::string serializeDesign(const Design& design);  // pretty-printed, newline-terminated
 
-// Atomic save: write a temporary file beside `path`, then rename over it. The GUI uses
-// QSaveFile with serializeDesign() instead.
+// Atomic save (core/io/atomic_file.h): a unique temporary file beside `path`, renamed over it
+// when whole. The GUI uses QSaveFile with serializeDesign() instead.
 bool saveDesignFile(const Design& design, const std::string& path, std::string* error = nullptr);
 
 // Read a whole file with a size cap; on failure returns nullopt and sets `error`.

@@ -1,10 +1,9 @@
 // Design -> design file. Fields are written in the order docs/design-file.md shows them; fields
 // this build does not know (kept in `extra`) are written back unchanged.
-#include <cstdio>
-#include <fstream>
 
 #include "catalog/json_limits.h"
 #include "catalog/model_json.h"
+#include "core/io/atomic_file.h"
 #include "core/io/design_json.h"
 
 namespace infraplan {
@@ -235,27 +234,7 @@ std::string serializeDesign(const Design& design) {
 }
 
 bool saveDesignFile(const Design& design, const std::string& path, std::string* error) {
-    const std::string temp = path + ".saving";
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        if (!out) {
-            if (error) *error = "cannot write " + temp;
-            return false;
-        }
-        out << serializeDesign(design);
-        out.flush();
-        if (!out) {
-            if (error) *error = "cannot write " + temp + " (disk full?)";
-            std::remove(temp.c_str());
-            return false;
-        }
-    }
-    if (std::rename(temp.c_str(), path.c_str()) != 0) {
-        if (error) *error = "cannot replace " + path;
-        std::remove(temp.c_str());
-        return false;
-    }
-    return true;
+    return writeFileAtomically(path, serializeDesign(design), error);
 }
 
 }  // namespace infraplan

@@ -1,5 +1,6 @@
 // Design file reading and writing: round trips, unknown fields, defaults, every structural
 // error reported with its JSON pointer.
+#include <QDir>
 #include <QtTest>
 
 #include "catalog/catalog.h"
@@ -362,9 +363,13 @@ private Q_SLOTS:
         LoadResult reread = loadDesignFile(path);
         QVERIFY(reread.ok());
         QCOMPARE(reread.design->name, std::string("renamed"));
-        QVERIFY(!QFile::exists(QString::fromStdString(path + ".saving")));
+        // Nothing but the saved file: the temporary file was renamed into place.
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files),
+                 QStringList{QStringLiteral("saved.json")});
         QVERIFY(!saveDesignFile(*loaded.design, dir.filePath("no/such/dir/x.json").toStdString(),
                                 &error));
+        QVERIFY2(error.find("no/such/dir/x.json: No such file or directory") != std::string::npos,
+                 error.c_str());
     }
 };
 

@@ -67,19 +67,12 @@ class TestCanvas : public QObject {
 private:
     QTemporaryDir m_dir;
 
-    void openEmpty(MainWindow& w) {
-        w.start({QString(), QString(), true});
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        w.view()->resetZoom();
-        w.view()->centerOn(400, 300);
-    }
-
 private Q_SLOTS:
     void initTestCase() { uitest::isolateSettings(m_dir); }
 
     void dropFromPaletteThenUndo() {
         MainWindow w;
-        openEmpty(w);
+        QVERIFY(uitest::openEmpty(w));
         const std::size_t before = w.document()->design().hardware.items.size();
         QVERIFY(dropPart(w, QStringLiteral("nvidia-h100-sxm"), QPointF(300, 200)));
         const auto& items = w.document()->design().hardware.items;
@@ -101,7 +94,7 @@ private Q_SLOTS:
 
     void dropIntoAGroup() {
         MainWindow w;
-        openEmpty(w);
+        QVERIFY(uitest::openEmpty(w));
         QVERIFY(dropPart(w, QStringLiteral("group:server"), QPointF(300, 200)));
         const QString group = w.scene()->selectedIds().value(0);
         auto* node = qgraphicsitem_cast<GroupNode*>(w.scene()->node(group));
@@ -115,7 +108,7 @@ private Q_SLOTS:
 
     void drawALinkWithTheLinkTool() {
         MainWindow w;
-        openEmpty(w);
+        QVERIFY(uitest::openEmpty(w));
         QVERIFY(dropPart(w, QStringLiteral("nvidia-h100-sxm"), QPointF(200, 200)));
         QVERIFY(dropPart(w, QStringLiteral("nvidia-nvswitch-gen3"), QPointF(600, 200)));
         const auto& items = w.document()->design().hardware.items;
@@ -225,7 +218,7 @@ private Q_SLOTS:
         nlohmann::json saved;
         {
             MainWindow w;
-            openEmpty(w);
+            QVERIFY(uitest::openEmpty(w));
             QVERIFY(dropPart(w, QStringLiteral("nvidia-dgx-h100"), QPointF(200, 200)));
             QVERIFY(dropPart(w, QStringLiteral("fabric:fat-tree"), QPointF(200, 500)));
             const auto& items = w.document()->design().hardware.items;

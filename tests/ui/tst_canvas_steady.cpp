@@ -45,20 +45,12 @@ class TestCanvasSteady : public QObject {
 private:
     QTemporaryDir m_dir;
 
-    void openEmpty(MainWindow& w) {
-        w.resize(1280, 800);
-        w.start({QString(), QString(), true});
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        w.view()->resetZoom();
-        w.view()->centerOn(400, 300);
-    }
-
 private Q_SLOTS:
     void initTestCase() { uitest::isolateSettings(m_dir); }
 
     void viewNeverJumpsOnDropOrEdit() {
         MainWindow w;
-        openEmpty(w);
+        QVERIFY(uitest::openEmpty(w));
         const QPoint origin = w.view()->mapFromScene(QPointF(0, 0));
         QVERIFY(dropPart(w, QStringLiteral("nvidia-h100-sxm"), QPointF(300, 200)));
         QCoreApplication::processEvents();
@@ -78,7 +70,7 @@ private Q_SLOTS:
 
     void groupCountBadgeRepaintsAtOnce() {
         MainWindow w;
-        openEmpty(w);
+        QVERIFY(uitest::openEmpty(w));
         QVERIFY(dropPart(w, QStringLiteral("group:server"), QPointF(300, 200)));
         const QString id = w.scene()->selectedIds().value(0);
         auto* group = qgraphicsitem_cast<GroupNode*>(w.scene()->node(id));
@@ -101,7 +93,7 @@ private Q_SLOTS:
 
     void dropOnAGroupHeaderLaysThePartOutInside() {
         MainWindow w;
-        openEmpty(w);
+        QVERIFY(uitest::openEmpty(w));
         QVERIFY(dropPart(w, QStringLiteral("group:server"), QPointF(300, 200)));
         const QString groupId = w.scene()->selectedIds().value(0);
         auto* group = qgraphicsitem_cast<GroupNode*>(w.scene()->node(groupId));

@@ -24,6 +24,16 @@ inline bool openEvaluated(infraplan::ui::MainWindow& w, const char* name) {
            QTest::qWaitFor([&w] { return w.evaluator()->latest().has_value(); }, 30000);
 }
 
+// Opens an empty design at 1280x800, zoom 100%, the scene point (400, 300) in the middle.
+inline bool openEmpty(infraplan::ui::MainWindow& w) {
+    w.resize(1280, 800);
+    w.start({QString(), QString(), true});
+    if (!QTest::qWaitForWindowExposed(&w)) return false;
+    w.view()->resetZoom();
+    w.view()->centerOn(400, 300);
+    return true;
+}
+
 // Drags the palette entry `key` and drops it at the scene position `at`.
 inline bool dropPart(infraplan::ui::MainWindow& w, const QString& key, QPointF at) {
     const QModelIndex index = w.palette()->findPart(key);
