@@ -3,11 +3,12 @@
 #include <functional>
 #include <iostream>
 #include <memory>
+#include <sstream>
 
 #include "app/cli/cli_checks.h"
 #include "app/cli/design_loading.h"
+#include "catalog/file_io.h"
 #include "core/facility/bom.h"
-#include "core/io/atomic_file.h"
 
 namespace infraplan::cli {
 namespace {
@@ -20,8 +21,10 @@ struct BomArgs {
 // Write `path` with `write(stream)`, whole or not at all; a message and false when it
 // cannot be written.
 bool writeFile(const std::string& path, const std::function<void(std::ostream&)>& write) {
+    std::ostringstream text;
+    write(text);
     std::string error;
-    if (writeFileAtomically(path, write, &error)) return true;
+    if (writeFileAtomically(path, text.str(), &error)) return true;
     std::cerr << "infraplan-cli bom: " << error << "\n";
     return false;
 }

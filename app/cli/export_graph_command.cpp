@@ -3,10 +3,11 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <sstream>
 
 #include "app/cli/cli_checks.h"
 #include "app/cli/design_loading.h"
-#include "core/io/atomic_file.h"
+#include "catalog/file_io.h"
 #include "core/io/graph_export.h"
 
 namespace infraplan::cli {
@@ -40,14 +41,13 @@ int runExportGraph(const DesignArgs& args, const CliGlobals& globals) {
         std::cerr << expanded.diagnostics.toString();
         return kExitInvalid;
     }
-    const auto write = [&](std::ostream& out) {
-        if (*format == GraphFormat::graphml)
-            writeGraphMl(loaded->design, expanded.graph, out);
-        else
-            writeGraphJson(loaded->design, expanded.graph, out);
-    };
+    std::ostringstream out;
+    if (*format == GraphFormat::graphml)
+        writeGraphMl(loaded->design, expanded.graph, out);
+    else
+        writeGraphJson(loaded->design, expanded.graph, out);
     std::string error;
-    if (!writeFileAtomically(args.output, write, &error)) {
+    if (!writeFileAtomically(args.output, out.str(), &error)) {
         std::cerr << "infraplan-cli export-graph: " << error << "\n";
         return kExitInvalid;
     }

@@ -36,7 +36,7 @@ nlohmann::json designToJson(const Design& design);
 nlohmann::json strategyToJson(const Strategy& strategy, bool inference);
 std::string serializeDesign(const Design& design);  // pretty-printed, newline-terminated
 
-// Atomic save (core/io/atomic_file.h): a unique temporary file beside `path`, renamed over it
+// Atomic save (catalog/file_io.h): a unique temporary file beside `path`, renamed over it
 // when whole. The GUI uses QSaveFile with serializeDesign() instead.
 bool saveDesignFile(const Design& design, const std::string& path, std::string* error = nullptr);
 

@@ -1,9 +1,9 @@
 // Design -> design file. Fields are written in the order docs/design-file.md shows them; fields
 // this build does not know (kept in `extra`) are written back unchanged.
 
+#include "catalog/file_io.h"
 #include "catalog/json_limits.h"
 #include "catalog/model_json.h"
-#include "core/io/atomic_file.h"
 #include "core/io/design_json.h"
 
 namespace infraplan {
