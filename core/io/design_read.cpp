@@ -15,7 +15,6 @@ namespace {
 
 using nlohmann::json;
 constexpr long long kMaxCount = 1'000'000'000;  // per item; the expansion limit is separate
-constexpr double kHuge = 1e30;
 
 void readFabric(ObjectReader& r, Item& item) {
     FabricParams f;
