@@ -213,8 +213,7 @@ void StrategyPanel::fillChoices() {
     // need not hold equal layer counts: the engine splits unevenly (docs/training-engine.md).
     const long long room = std::max(1LL, n / std::max(1, s.tp * s.cp));
     std::vector<int> stages = divisorChoices(room, room);
-    if (model && model->layers > 0)
-        std::erase_if(stages, [&](int v) { return v > model->layers; });
+    if (model && model->layers > 0) std::erase_if(stages, [&](int v) { return v > model->layers; });
     setChoices(m_pp, stages.empty() ? std::vector<int>{1} : stages, s.pp);
     const long long perReplica = std::max(1, s.tp * s.pp * s.cp);
     setChoices(m_dp, divisorChoices(std::max(1LL, n / perReplica), n), s.dp, true);
