@@ -107,18 +107,6 @@ std::string itemFor(const Bottleneck& b, const Targets& t) {
     }
 }
 
-// A device memory over its capacity does not "leave little headroom": it does not fit, and the
-// advice says how far over and what shrinks it ("2.1 times", "17 times": a share beyond 100 %
-// reads as a multiple).
-void adviseMemoryOverCapacity(Bottleneck& b) {
-    if (b.phase != BottleneckPhase::device_memory || !(b.utilization > 1)) return;
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%.1f times", b.utilization);
-    b.advice = "the state needs " + std::string(buf) +
-               " the device memory and does not fit: shard it (zero, tp, pp), recompute "
-               "activations, or use devices with more memory";
-}
-
 }  // namespace
 
 std::vector<Bottleneck> buildBottlenecks(std::vector<Bottleneck> engine,
@@ -128,7 +116,6 @@ std::vector<Bottleneck> buildBottlenecks(std::vector<Bottleneck> engine,
     const Targets targets = findTargets(design, catalog, memory);
     for (Bottleneck& b : engine) {
         b.item_id = itemFor(b, targets);
-        adviseMemoryOverCapacity(b);
         const std::optional<ParallelDim> dim = commDimension(b.phase);
         if (!network || !dim || !(b.share_of_time >= kNetworkAdviceShare) ||
             !std::isfinite(b.share_of_time))

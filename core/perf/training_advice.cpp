@@ -15,6 +15,18 @@ std::string pct(double share) {
     return buf;
 }
 
+// Near the capacity the advice is about headroom; beyond it the state does not fit, and a share
+// over 100 % reads as a multiple ("2.1 times").
+std::string memoryAdvice(double used) {
+    if (!(used > 1))
+        return "memory is " + pct(used) + " full: little headroom for a larger microbatch";
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.1f times", used);
+    return "the state needs " + std::string(buf) +
+           " the device memory and does not fit: shard it (zero, tp, pp), recompute "
+           "activations, or use devices with more memory";
+}
+
 // Phases below this share of the step are not worth a line.
 constexpr double kMinShare = 0.04;
 
@@ -85,12 +97,11 @@ std::vector<Bottleneck> trainingBottlenecks(const TrainingPlan& p, const StepDet
     std::sort(found.begin(), found.end(), [](const Bottleneck& a, const Bottleneck& c) {
         return a.share_of_time > c.share_of_time;
     });
-    if (mem.capacity_bytes > 0 && mem.per_device_bytes > 0.9 * mem.capacity_bytes)
-        found.push_back({"device memory", BottleneckPhase::device_memory, 0,
-                         mem.per_device_bytes / mem.capacity_bytes,
-                         "memory is " + pct(mem.per_device_bytes / mem.capacity_bytes) +
-                             " full: little headroom for a larger microbatch",
-                         ""});
+    if (mem.capacity_bytes > 0 && mem.per_device_bytes > 0.9 * mem.capacity_bytes) {
+        const double used = mem.per_device_bytes / mem.capacity_bytes;
+        found.push_back(
+            {"device memory", BottleneckPhase::device_memory, 0, used, memoryAdvice(used), ""});
+    }
     return found;
 }
 
