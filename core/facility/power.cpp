@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <unordered_map>
 
 #include "core/facility/cabling.h"
@@ -258,15 +259,27 @@ private:
     }
 
     // The one way a part is paid for: its capex class total and its line in the ledger.
-    void charge(CapexClass cls, const catalog::EntryBase& entry, const char* kind, double unit_usd,
-                long long quantity, const char* price_field) {
+    // `source()` names the price's source (called once per ledger line).
+    template <class SourceFn>
+    void chargeWithSource(CapexClass cls, const catalog::EntryBase& entry, const char* kind,
+                          double unit_usd, long long quantity, SourceFn&& source,
+                          std::optional<LengthClass> length = std::nullopt) {
         HardwareTally& tally = m_out.tally;
         double& total = cls == CapexClass::compute   ? tally.compute_usd
                         : cls == CapexClass::network ? tally.network_usd
                                                      : tally.memory_usd;
         total += unit_usd * static_cast<double>(quantity);
-        tally.prices.charge(cls, entry, kind, unit_usd, quantity,
-                            [&] { return priceSourceOf(entry, price_field); });
+        if (length)  // cables: one ledger line per length class
+            tally.prices.charge(cls, entry, kind, unit_usd, quantity, source,
+                                static_cast<std::uint8_t>(*length), toString(*length));
+        else
+            tally.prices.charge(cls, entry, kind, unit_usd, quantity, source);
+    }
+    // A catalog price: its source is the entry's source for `price_field`.
+    void charge(CapexClass cls, const catalog::EntryBase& entry, const char* kind, double unit_usd,
+                long long quantity, const char* price_field) {
+        chargeWithSource(cls, entry, kind, unit_usd, quantity,
+                         [&] { return priceSourceOf(entry, price_field); });
     }
 
     // A node at its catalog price, or its accelerators' price x Epoch's server/chip cost ratio.
@@ -278,9 +291,7 @@ private:
         }
         const double price = node.accelerators * acc->price_usd * m_p.server_cost_ratio;
         if (price <= 0) noteOnce(m_out.tally.unpriced, node.id);
-        HardwareTally& tally = m_out.tally;
-        tally.compute_usd += price;
-        tally.prices.charge(CapexClass::compute, node, "node", price, 1, [&] {
+        chargeWithSource(CapexClass::compute, node, "node", price, 1, [&] {
             char ratio[32];
             std::snprintf(ratio, sizeof ratio, "%g", m_p.server_cost_ratio);
             return "derived: " + std::to_string(node.accelerators) + " x " + acc->id +
@@ -360,11 +371,9 @@ private:
             const LengthClass length = e.a < m_rackOfVertex.size() && e.b < m_rackOfVertex.size()
                                            ? lengthClassOf(m_rackOfVertex[e.a], m_rackOfVertex[e.b])
                                            : LengthClass::between_racks;
-            tally.prices.charge(
+            chargeWithSource(
                 CapexClass::network, *link, "cable", link->cost_usd, static_cast<long long>(lanes),
-                [&] { return priceSourceOf(*link, "cost_usd"); }, static_cast<std::uint8_t>(length),
-                toString(length));
-            tally.network_usd += link->cost_usd * lanes;
+                [&] { return priceSourceOf(*link, "cost_usd"); }, length);
             const double endW = link->power_w_per_port * lanes;
             for (std::uint32_t end : {e.a, e.b}) {
                 if (end >= m_rackOfVertex.size()) continue;

@@ -40,10 +40,8 @@ public:
         PricedPart& line = lineFor(cls, entry, kind, variant, variant_name, unit_usd);
         if (line.price_source.empty()) line.price_source = source();
         line.quantity += quantity;
-        m_totals[static_cast<std::size_t>(cls)] += unit_usd * static_cast<double>(quantity);
     }
 
-    double total(CapexClass cls) const { return m_totals[static_cast<std::size_t>(cls)]; }
     const std::vector<PricedPart>& lines() const { return m_lines; }
 
 private:
@@ -63,7 +61,6 @@ private:
     };
     std::vector<PricedPart> m_lines;
     std::unordered_map<Key, std::size_t, KeyHash> m_index;
-    double m_totals[3] = {0, 0, 0};
 };
 
 // "document (provenance)" for the source of `field` of an entry.
