@@ -150,8 +150,7 @@ long long writeCablingCsv(const Bom& bom, const Design& design, const catalog::C
         const catalog::Link* link = cableLink(e, design.hardware.items, graph, catalog);
         if (!link) continue;
         const long long rackA = rackOf(e.a), rackB = rackOf(e.b);
-        const LengthClass length =
-            rackA == rackB ? LengthClass::in_rack : LengthClass::between_racks;
+        const LengthClass length = lengthClassOf(rackA, rackB);
         const CableMedia media = mediaFor(length, bom.params);
         char reach[32];
         std::snprintf(reach, sizeof reach, "%g", media.reach_m);

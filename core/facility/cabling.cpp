@@ -23,23 +23,6 @@ CableMedia mediaFor(LengthClass length, const FacilityParams& params) {
     return {"mmf", "multimode fiber, transceiver at each end", 2, params.multimode_reach_m};
 }
 
-namespace {
-
-const char* tierName(int tier) {
-    switch (tier) {
-        case 1:
-            return "leaf";
-        case 2:
-            return "spine";
-        case 3:
-            return "core";
-        default:
-            return "switch";
-    }
-}
-
-}  // namespace
-
 DeviceNames::DeviceNames(const Design& design, const Graph& graph)
     : m_design(design), m_graph(graph) {
     const auto& items = design.hardware.items;
@@ -58,7 +41,7 @@ DeviceNames::DeviceNames(const Design& design, const Graph& graph)
             const int n = ++fabricCount[{v.item, v.instance, v.tier}];
             std::string name = id;
             if (item->count > 1) name += "-" + std::to_string(v.instance + 1);
-            m_device[vi] = name + "-" + tierName(v.tier) + "-" + std::to_string(n);
+            m_device[vi] = name + "-" + switchTierName(v.tier) + "-" + std::to_string(n);
             continue;
         }
         m_device[vi] = id + "-" + std::to_string(v.instance + 1);

@@ -39,6 +39,20 @@ constexpr const char* toString(VertexKind kind) {
     return "?";
 }
 
+// A switch tier as names and labels spell it: 0 scale-up, 1 leaf, 2 spine, 3 core.
+constexpr const char* switchTierName(int tier) {
+    switch (tier) {
+        case 0:
+            return "scaleup";
+        case 1:
+            return "leaf";
+        case 2:
+            return "spine";
+        default:
+            return "core";
+    }
+}
+
 struct Vertex {
     VertexKind kind = VertexKind::accelerator;
     std::uint32_t item = 0;      // index into Design::hardware.items this vertex came from

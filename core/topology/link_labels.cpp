@@ -21,18 +21,6 @@ const char* partName(const Vertex& v) {
     }
     return "?";
 }
-const char* tierName(int tier) {
-    switch (tier) {
-        case 0:
-            return "scaleup";
-        case 1:
-            return "leaf";
-        case 2:
-            return "spine";
-        default:
-            return "core";
-    }
-}
 }  // namespace
 
 LinkLabels::LinkLabels(const Graph& graph, const Design& design)
@@ -65,7 +53,7 @@ std::string LinkLabels::vertex(std::uint32_t v) const {
     const std::string& id = itemId(v);
     const bool fabric = x.item < m_design.hardware.items.size() &&
                         m_design.hardware.items[x.item].kind == ItemKind::fabric;
-    if (fabric) return id + "/" + tierName(x.tier) + std::to_string(m_index[v]);
+    if (fabric) return id + "/" + switchTierName(x.tier) + std::to_string(m_index[v]);
     const bool single = x.item < m_instances.size() && m_instances[x.item] == 1;
     std::string name = single ? id : id + "[" + std::to_string(x.instance) + "]";
     if (x.part >= 0) name += "/" + std::string(partName(x)) + std::to_string(m_index[v]);
