@@ -7,7 +7,6 @@
 
 #include "app/cli/cli_checks.h"
 #include "app/cli/design_loading.h"
-#include "catalog/file_io.h"
 #include "core/facility/bom.h"
 
 namespace infraplan::cli {
@@ -18,15 +17,11 @@ struct BomArgs {
     std::string cabling;
 };
 
-// Write `path` with `write(stream)`, whole or not at all; a message and false when it
-// cannot be written.
-bool writeFile(const std::string& path, const std::function<void(std::ostream&)>& write) {
+// The text `write` puts in a stream.
+std::string textOf(const std::function<void(std::ostream&)>& write) {
     std::ostringstream text;
     write(text);
-    std::string error;
-    if (writeFileAtomically(path, text.str(), &error)) return true;
-    std::cerr << "infraplan-cli bom: " << error << "\n";
-    return false;
+    return text.str();
 }
 
 int runBom(const BomArgs& args, const CliGlobals& globals) {
@@ -38,28 +33,22 @@ int runBom(const BomArgs& args, const CliGlobals& globals) {
         std::cerr << "infraplan-cli bom: -o and --cabling name the same file\n";
         return kExitUsage;
     }
-    const auto loaded =
-        loadValidDesign(args.design.paths.front(), args.design, globals, cliCatalog(globals));
-    if (!loaded) return kExitInvalid;
-    ExpandOptions options;
-    options.max_devices = args.design.max_devices;
-    const ExpandResult expanded = expand(loaded->design, *loaded->catalog, options);
-    if (!expanded.ok()) {
-        std::cerr << expanded.diagnostics.toString();
-        return kExitInvalid;
-    }
-    const Bom bom = buildBom(loaded->design, *loaded->catalog, expanded.graph);
-    if (!writeFile(args.design.output, [&](std::ostream& o) { writeBomCsv(bom, o); }))
+    const auto expanded = loadExpandedDesign(args.design, globals);
+    if (!expanded) return kExitInvalid;
+    const LoadedDesign& loaded = expanded->loaded;
+    const Bom bom = buildBom(loaded.design, *loaded.catalog, expanded->graph);
+    if (!writeOutputFile("bom", args.design.output,
+                         textOf([&](std::ostream& o) { writeBomCsv(bom, o); })))
         return kExitInvalid;
     std::cout << "wrote " << args.design.output << ": " << bom.parts.size() << " priced lines, "
               << withThousands(bom.cables) << " cables, " << withThousands(bom.optics)
               << " optics\n";
     if (args.cabling.empty()) return kExitOk;
     long long rows = 0;
-    if (!writeFile(args.cabling, [&](std::ostream& o) {
-            rows = writeCablingCsv(bom, loaded->design, *loaded->catalog, expanded.graph, o);
-        }))
-        return kExitInvalid;
+    const std::string cabling = textOf([&](std::ostream& o) {
+        rows = writeCablingCsv(bom, loaded.design, *loaded.catalog, expanded->graph, o);
+    });
+    if (!writeOutputFile("bom", args.cabling, cabling)) return kExitInvalid;
     std::cout << "wrote " << args.cabling << ": " << withThousands(rows) << " cables\n";
     return kExitOk;
 }

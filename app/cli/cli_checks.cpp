@@ -72,4 +72,12 @@ bool outputOverwritesInput(const std::string& command, const std::string& output
     return false;
 }
 
+bool writeOutputFile(const std::string& command, const std::string& path,
+                     const std::string& bytes) {
+    std::string error;
+    if (writeFileAtomically(path, bytes, &error)) return true;
+    std::cerr << "infraplan-cli " << command << ": " << error << "\n";
+    return false;
+}
+
 }  // namespace infraplan::cli

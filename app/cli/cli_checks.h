@@ -22,4 +22,8 @@ CLI::Validator assignment();
 bool outputOverwritesInput(const std::string& command, const std::string& output,
                            const std::vector<std::string>& inputs);
 
+// Write an output file whole or not at all (catalog/file_io.h); false, with the file and the
+// system's reason on stderr, when it cannot be written.
+bool writeOutputFile(const std::string& command, const std::string& path, const std::string& bytes);
+
 }  // namespace infraplan::cli

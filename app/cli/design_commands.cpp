@@ -51,7 +51,7 @@ QString sideName(const LoadedDesign& loaded, const std::string& path) {
 // `report A --compare B -o cmp.pdf`: both evaluated, the comparison PDF written.
 int writeComparison(const ReportArgs& args, const CliGlobals& globals) {
     const DesignArgs& d = args.design;
-    if (!QString::fromStdString(d.output).endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive)) {
+    if (report::reportFormatFor(QString::fromStdString(d.output)) != report::ReportFormat::pdf) {
         std::cerr << "infraplan-cli report: --compare writes a PDF: " << d.output
                   << " must end in .pdf\n";
         return kExitUsage;

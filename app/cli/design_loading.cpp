@@ -42,6 +42,20 @@ std::optional<LoadedDesign> loadValidDesign(const std::string& path, const Desig
     return LoadedDesign{std::move(*load.design), std::move(load.catalog)};
 }
 
+std::optional<ExpandedDesign> loadExpandedDesign(const DesignArgs& args,
+                                                 const CliGlobals& globals) {
+    auto loaded = loadValidDesign(args.paths.front(), args, globals, cliCatalog(globals));
+    if (!loaded) return std::nullopt;
+    ExpandOptions options;
+    options.max_devices = args.max_devices;
+    ExpandResult expanded = expand(loaded->design, *loaded->catalog, options);
+    if (!expanded.ok()) {
+        std::cerr << expanded.diagnostics.toString();
+        return std::nullopt;
+    }
+    return ExpandedDesign{std::move(*loaded), std::move(expanded.graph)};
+}
+
 // A subcommand with the options every design subcommand shares (--set, --max-devices).
 CLI::App* designSubcommand(CLI::App& app, const char* name, const char* description,
                            DesignArgs& args, bool overrides) {

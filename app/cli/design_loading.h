@@ -11,6 +11,7 @@
 #include "app/cli/cli_globals.h"
 #include "catalog/catalog.h"
 #include "core/design/design.h"
+#include "core/topology/graph.h"
 
 namespace infraplan::cli {
 
@@ -47,6 +48,15 @@ struct LoadedDesign {
 std::optional<LoadedDesign> loadValidDesign(const std::string& path, const DesignArgs& args,
                                             const CliGlobals& globals,
                                             const catalog::Catalog& local);
+
+// A valid design (the first of args.paths) expanded into its hardware graph under
+// --max-devices, for the subcommands that write what the graph holds (bom, export-graph).
+// nullopt = invalid (problems printed; exit 1).
+struct ExpandedDesign {
+    LoadedDesign loaded;
+    Graph graph;
+};
+std::optional<ExpandedDesign> loadExpandedDesign(const DesignArgs& args, const CliGlobals& globals);
 
 // A subcommand of `app` with the options every design subcommand shares: --max-devices,
 // --embedded, and --set when `overrides` is true.

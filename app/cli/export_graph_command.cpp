@@ -7,7 +7,6 @@
 
 #include "app/cli/cli_checks.h"
 #include "app/cli/design_loading.h"
-#include "catalog/file_io.h"
 #include "core/io/graph_export.h"
 
 namespace infraplan::cli {
@@ -32,29 +31,19 @@ int runExportGraph(const DesignArgs& args, const CliGlobals& globals) {
         return kExitUsage;
     }
     if (outputOverwritesInput("export-graph", args.output, args.paths)) return kExitUsage;
-    const auto loaded = loadValidDesign(args.paths.front(), args, globals, cliCatalog(globals));
-    if (!loaded) return kExitInvalid;
-    ExpandOptions options;
-    options.max_devices = args.max_devices;
-    const ExpandResult expanded = expand(loaded->design, *loaded->catalog, options);
-    if (!expanded.ok()) {
-        std::cerr << expanded.diagnostics.toString();
-        return kExitInvalid;
-    }
+    const auto expanded = loadExpandedDesign(args, globals);
+    if (!expanded) return kExitInvalid;
+    const Design& design = expanded->loaded.design;
+    const Graph& graph = expanded->graph;
     std::ostringstream out;
     if (*format == GraphFormat::graphml)
-        writeGraphMl(loaded->design, expanded.graph, out);
+        writeGraphMl(design, graph, out);
     else
-        writeGraphJson(loaded->design, expanded.graph, out);
-    std::string error;
-    if (!writeFileAtomically(args.output, out.str(), &error)) {
-        std::cerr << "infraplan-cli export-graph: " << error << "\n";
-        return kExitInvalid;
-    }
+        writeGraphJson(design, graph, out);
+    if (!writeOutputFile("export-graph", args.output, out.str())) return kExitInvalid;
     std::cout << "wrote " << args.output << ": "
-              << withThousands(static_cast<long long>(expanded.graph.vertices.size()))
-              << " vertices, " << withThousands(static_cast<long long>(expanded.graph.edges.size()))
-              << " edges\n";
+              << withThousands(static_cast<long long>(graph.vertices.size())) << " vertices, "
+              << withThousands(static_cast<long long>(graph.edges.size())) << " edges\n";
     return kExitOk;
 }
 
