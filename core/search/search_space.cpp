@@ -56,6 +56,15 @@ std::vector<Layout> trainingLayouts(const Design& design, const catalog::Model& 
     return layouts;
 }
 
+// A design's explicit stage layer counts hold for its own pp only; at another pp the
+// candidate keeps the rules (embedding and loss counted as layers) and splits by them.
+PipelineSplit splitRulesOnly(const PipelineSplit& split) {
+    PipelineSplit rules;
+    rules.account_for_embedding = split.account_for_embedding;
+    rules.account_for_loss = split.account_for_loss;
+    return rules;
+}
+
 // The options that trade memory for time, for one layout.
 struct Knobs {
     int microbatch, zero, interleave;
@@ -84,6 +93,7 @@ void addTraining(const Design& design, const catalog::Model& model, long long de
                 return;
             }
             Strategy s = design.strategy;
+            if (l.pp != s.pp) s.pipeline_split = splitRulesOnly(s.pipeline_split);
             s.tp = l.tp;
             s.pp = l.pp;
             s.cp = l.cp;

@@ -38,6 +38,23 @@ private Q_SLOTS:
         QVERIFY(uneven);  // 96 layers at pp 64
     }
 
+    void explicitStageSplitHoldsOnlyAtItsPp() {
+        Design design = test::example("dgx-h100-training.json");
+        const catalog::Model* model = catalog::builtinCatalog().model("gpt3-175b");
+        QVERIFY(model);
+        design.strategy.pp = 8;
+        design.strategy.pipeline_split.layers = {11, 12, 12, 13, 13, 12, 12, 11};
+        const SearchSpace space = enumerateStrategies(design, *model, 256);
+        bool otherPp = false, ownPp = false;
+        for (const Strategy& s : space.candidates) {
+            QVERIFY(splitPipelineLayers(s.pipeline_split, model->layers, s.pp).error.empty());
+            otherPp |= s.pp != 8;
+            ownPp |= s.pp == 8 && s.pipeline_split == design.strategy.pipeline_split;
+        }
+        QVERIFY(otherPp);
+        QVERIFY(ownPp);
+    }
+
     void bestFirstDeterministicAndConsistent() {
         Design design = test::example("hand-drawn-cxl.json");
         design.workload.model = std::string("llama3-8b");  // 70B cannot train on 8 GPUs
