@@ -93,10 +93,9 @@ void switchPorts(HtmlBuilder& b, const Bom& bom) {
 
 }  // namespace
 
-void addBillOfMaterials(HtmlBuilder& b, const ReportInput& in) {
-    const ExpandResult expanded = expand(in.design, in.catalog);
-    if (!expanded.ok()) return;
-    const Bom bom = buildBom(in.design, in.catalog, expanded.graph);
+void addBillOfMaterials(HtmlBuilder& b, const ReportInput& in, const Graph* graph) {
+    if (!graph) return;
+    const Bom bom = buildBom(in.design, in.catalog, *graph);
     if (bom.parts.empty()) return;
     b.section(QStringLiteral("bom"), QStringLiteral("Bill of materials"));
     summary(b, bom);

@@ -96,10 +96,9 @@ QString modelsText(const LevelTally& level) {
 
 }  // namespace
 
-void addTopology(HtmlBuilder& b, const ReportInput& in) {
-    const ExpandResult expanded = expand(in.design, in.catalog);
-    if (!expanded.ok() || expanded.graph.vertices.empty()) return;
-    const Tally t = tallyGraph(in.design, in.catalog, expanded.graph);
+void addTopology(HtmlBuilder& b, const ReportInput& in, const Graph* graph) {
+    if (!graph || graph->vertices.empty()) return;
+    const Tally t = tallyGraph(in.design, in.catalog, *graph);
     ChartSpec figure;
     figure.kind = ChartSpec::Kind::topology;
     figure.title = QStringLiteral("Topology: equipment by level and the cables between levels");

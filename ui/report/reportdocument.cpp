@@ -87,11 +87,13 @@ void drawPageFrame(QPainter& painter, const QRectF& page, const QRectF& body,
 }  // namespace
 
 ReportHtml buildReportHtml(const ReportInput& input) {
+    const ExpandResult expanded = expand(input.design, input.catalog);
+    const Graph* graph = expanded.ok() ? &expanded.graph : nullptr;
     HtmlBuilder b;
     addTitle(b, input);
     addExecutiveSummary(b, input);
     addHardware(b, input);
-    addTopology(b, input);
+    addTopology(b, input, graph);
     addWorkload(b, input);
     addTraining(b, input);
     addInference(b, input);
@@ -99,7 +101,7 @@ ReportHtml buildReportHtml(const ReportInput& input) {
     addNetwork(b, input);
     addPowerCooling(b, input);
     addCost(b, input);
-    addBillOfMaterials(b, input);
+    addBillOfMaterials(b, input, graph);
     addExtraSections(b, input);
     addFindings(b, input);
     addSources(b, input);

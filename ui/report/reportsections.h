@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "core/topology/graph.h"
 #include "ui/report/htmlbuilder.h"
 #include "ui/report/reportinput.h"
 
@@ -13,7 +14,6 @@ namespace infraplan::report {
 void addTitle(HtmlBuilder& b, const ReportInput& in);             // report_summary.cpp
 void addExecutiveSummary(HtmlBuilder& b, const ReportInput& in);  // report_summary.cpp
 void addHardware(HtmlBuilder& b, const ReportInput& in);          // report_hardware.cpp
-void addTopology(HtmlBuilder& b, const ReportInput& in);          // report_topology.cpp
 void addWorkload(HtmlBuilder& b, const ReportInput& in);          // report_hardware.cpp
 void addTraining(HtmlBuilder& b, const ReportInput& in);          // report_performance.cpp
 void addInference(HtmlBuilder& b, const ReportInput& in);         // report_performance.cpp
@@ -21,10 +21,14 @@ void addMemory(HtmlBuilder& b, const ReportInput& in);            // report_perf
 void addNetwork(HtmlBuilder& b, const ReportInput& in);           // report_network.cpp
 void addPowerCooling(HtmlBuilder& b, const ReportInput& in);      // report_facility.cpp
 void addCost(HtmlBuilder& b, const ReportInput& in);              // report_facility.cpp
-void addBillOfMaterials(HtmlBuilder& b, const ReportInput& in);   // report_bom.cpp
 void addExtraSections(HtmlBuilder& b, const ReportInput& in);     // report_extra.cpp
 void addFindings(HtmlBuilder& b, const ReportInput& in);          // report_sources.cpp
 void addSources(HtmlBuilder& b, const ReportInput& in);           // report_sources.cpp
+
+// The topology figure (after the hardware) and the bill of materials (after the cost) read
+// the expanded hardware graph, built once per report; null when the design does not expand.
+void addTopology(HtmlBuilder& b, const ReportInput& in, const Graph* graph);  // report_topology
+void addBillOfMaterials(HtmlBuilder& b, const ReportInput& in, const Graph* graph);  // report_bom
 
 // The results object `key` with its section heading written; nullptr, with nothing written,
 // when the results have no such object (the section does not apply).
