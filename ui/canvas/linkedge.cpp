@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "ui/app/theme.h"
+#include "ui/canvas/linkload.h"
 
 namespace infraplan::ui {
 
@@ -60,8 +61,10 @@ void LinkEdge::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     painter->setRenderHint(QPainter::Antialiasing);
     const bool selected = option->state & QStyle::State_Selected;
     QColor color = m_color;
-    if (m_utilization >= 0)
-        color = m_utilization > 0.85 ? t.bad : m_utilization > 0.6 ? t.warn : t.good;
+    if (m_utilization >= 0) {
+        const LoadLevel level = loadLevel(m_utilization);
+        color = level == LoadLevel::saturated ? t.bad : level == LoadLevel::high ? t.warn : t.good;
+    }
     // Thicker for more lanes, logarithmically: 1 lane 1.6 px, 8 lanes ~3.4 px.
     const qreal width = 1.6 + 0.6 * std::log2(double(std::max(1LL, m_lanes)));
     if (selected) {

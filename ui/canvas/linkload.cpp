@@ -40,13 +40,26 @@ QString loadText(const LinkLoad& load) {
                     .arg(quantityText(load.bytes, Unit::bytes),
                          quantityText(load.bandwidth_gb_s, Unit::gigabytes_per_s));
     text += QObject::tr("; idle between collectives.");
-    if (load.utilization > 0.85)
-        text += QObject::tr(
-            " Red: above 85 % of that collective's time, so this link sets its "
-            "pace.");
-    else if (load.utilization > 0.6)
-        text += QObject::tr(" Amber: above 60 %, close to setting the collective's pace.");
+    switch (loadLevel(load.utilization)) {
+        case LoadLevel::saturated:
+            // The collective's time is set by its most loaded links (at 100 %).
+            text += QObject::tr(
+                " Red: above 85 % of that collective's time, at or near the link that sets "
+                "its pace.");
+            break;
+        case LoadLevel::high:
+            text += QObject::tr(" Amber: above 60 %, close to setting the collective's pace.");
+            break;
+        case LoadLevel::low:
+            break;
+    }
     return text;
+}
+
+LoadLevel loadLevel(double utilization) {
+    if (utilization > 0.85) return LoadLevel::saturated;
+    if (utilization > 0.6) return LoadLevel::high;
+    return LoadLevel::low;
 }
 
 }  // namespace infraplan::ui

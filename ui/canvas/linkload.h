@@ -18,10 +18,16 @@ struct LinkLoad {
     double bandwidth_gb_s = 0;
 };
 
+// How busy a link reads: saturated (red) above 85 % of its collective's time, high (amber)
+// above 60 %; the canvas colour and the tooltip use the same levels.
+enum class LoadLevel { low, high, saturated };
+LoadLevel loadLevel(double utilization);
+
 // By DesignScene::linkKey of the two design items.
 QHash<QString, LinkLoad> linkLoads(const nlohmann::json& results);
 // "92 % busy during dp all-reduce (1.2 GB at 50 GB/s per direction); idle between
-// collectives. Red: above 85 % — this link sets the collective's pace."
+// collectives. Red: above 85 % of that collective's time, at or near the link that sets
+// its pace."
 QString loadText(const LinkLoad& load);
 
 }  // namespace infraplan::ui
