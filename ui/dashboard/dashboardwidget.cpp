@@ -35,7 +35,6 @@ enum ChartIndex {
 };
 constexpr int kItemRole = Qt::UserRole + 1;
 constexpr int kCardColumns = 2;
-constexpr int kCardWidth = 172;
 }  // namespace
 
 BottleneckSeverity severityOf(const Bottleneck& b) {
@@ -117,7 +116,7 @@ DashboardWidget::DashboardWidget(QWidget* parent)
     cardScroll->setWidget(cards);
     // Two cards abreast, never squeezed: they scroll down rather than clip at the side.
     cardScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    cardScroll->setMinimumWidth(kCardColumns * kCardWidth + 6 + 18);
+    cardScroll->setMinimumWidth(kCardColumns * MetricCard::kMinimumWidth + 6 + 18);
     body->addWidget(cardScroll);
 
     m_chartTabs = new QTabWidget(body);

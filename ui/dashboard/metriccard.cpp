@@ -40,7 +40,7 @@ MetricCard::MetricCard(const QString& title, const QString& caption, QWidget* pa
     layout->addWidget(m_title);
     layout->addWidget(m_value);
     layout->addWidget(m_caption);
-    setMinimumWidth(172);
+    setMinimumWidth(kMinimumWidth);
     setAccessibleName(title);
     setUnavailable(tr("not evaluated yet"));
 }

@@ -12,6 +12,8 @@ namespace infraplan::ui {
 class MetricCard : public QFrame {
     Q_OBJECT
 public:
+    static constexpr int kMinimumWidth = 172;  // px; the dashboard sizes its card columns by it
+
     MetricCard(const QString& title, const QString& caption, QWidget* parent = nullptr);
     void setValue(const QString& value, const QString& caption = {});
     void setUnavailable(const QString& why, const QString& detail = {});
