@@ -116,57 +116,77 @@ void addModelState(const TrainingPlan& p, const StageParams& params, MemoryBreak
     b.optimizer = sharded(f.moment_bytes, 1);
 }
 
-// Activations of the micro-batches stage `rank` holds, the layer rebuilt by recompute, and
-// the logits on the last stage.
-void addActivations(const TrainingPlan& p, const StageLoad& stage, int rank,
-                    ResidentMemory& resident) {
-    const double denseLayer = savedLayerBytes(p, LayerKind::dense, p.recompute);
-    const double moeLayer = savedLayerBytes(p, LayerKind::moe, p.recompute);
-    const double perMicroBatch = stage.dense_layers * denseLayer + stage.moe_layers * moeLayer;
+// One layer's figures, the same on every stage: computed once per plan.
+struct LayerBytes {
+    double dense = 0, moe = 0;                  // saved activations, one micro-batch
+    double dense_rebuilt = 0, moe_rebuilt = 0;  // what recompute rebuilds in the backward
+    double weights = 0;                         // the largest layer's weights as computed
+};
+
+LayerBytes layerBytes(const TrainingPlan& p) {
+    LayerBytes l;
+    l.dense = savedLayerBytes(p, LayerKind::dense, p.recompute);
+    l.moe = savedLayerBytes(p, LayerKind::moe, p.recompute);
+    if (p.recompute != Recompute::none) {
+        l.dense_rebuilt = savedLayerBytes(p, LayerKind::dense, Recompute::none) - l.dense;
+        l.moe_rebuilt = savedLayerBytes(p, LayerKind::moe, Recompute::none) - l.moe;
+    }
+    l.weights = layerWeightBytes(p);
+    return l;
+}
+
+// Activations of the micro-batches stage `rank` holds and the layer recompute rebuilds.
+void addActivations(const TrainingPlan& p, const LayerBytes& layer, const StageLoad& stage,
+                    int rank, ResidentMemory& resident) {
+    const double perMicroBatch = stage.dense_layers * layer.dense + stage.moe_layers * layer.moe;
     double activations = perMicroBatch * microBatchesInFlight(p, rank);
     resident.activation_bytes_per_mb = perMicroBatch;
     resident.layer_activation_bytes =
-        std::max(stage.dense_layers > 0 ? denseLayer : 0, stage.moe_layers > 0 ? moeLayer : 0);
-    if (p.recompute != Recompute::none && stage.layers() > 0) {
-        // Backward of one layer rebuilds what recompute dropped before using it.
-        const LayerKind worst = stage.moe_layers > 0 ? LayerKind::moe : LayerKind::dense;
-        activations +=
-            savedLayerBytes(p, worst, Recompute::none) - savedLayerBytes(p, worst, p.recompute);
-    }
+        std::max(stage.dense_layers > 0 ? layer.dense : 0, stage.moe_layers > 0 ? layer.moe : 0);
+    // Backward of one layer rebuilds what recompute dropped before using it.
+    if (stage.layers() > 0)
+        activations += stage.moe_layers > 0 ? layer.moe_rebuilt : layer.dense_rebuilt;
     resident.memory.breakdown.activations = activations;
 }
 
+// ZeRO-3/FSDP: gathered weights of the layer being computed and of the one prefetched; on
+// the last stage, of the LM head the loss needs; the whole stage where the framework keeps it
+// gathered between pipeline micro-batches. On the last stage, the logits of one micro-batch
+// and the loss's buffers.
+double workspaceBytes(const TrainingPlan& p, const StageParams& params, const StageLoad& stage,
+                      double layerWeights) {
+    const FrameworkMemory& f = p.framework;
+    double bytes = 0;
+    if (p.zero >= 3 && p.pp > 1 && f.keeps_stage_gathered_under_pp) {
+        bytes = params.total() * f.gathered_weight_bytes;
+    } else if (p.zero >= 3) {
+        bytes = 2 * layerWeights;
+        if (stage.last) {
+            const ParameterCounts& c = p.params;
+            const double head = (c.lm_head > 0 ? c.lm_head : c.embedding) / std::max(1, p.tp);
+            bytes = std::max(bytes, layerWeights + head * f.gathered_weight_bytes);
+        }
+    }
+    if (stage.last) {
+        const double tokens = double(p.microbatch) * p.seq_len / std::max(1, p.cp);
+        bytes += tokens * p.model->vocab / std::max(1, p.tp) * f.loss_bytes_per_logit;
+    }
+    return bytes;
+}
+
 // What one device of `stage` (pipeline rank `rank`) would hold without offload.
-ResidentMemory stageMemory(const TrainingPlan& p, const StageLoad& stage, int rank) {
+ResidentMemory stageMemory(const TrainingPlan& p, const LayerBytes& layer, const StageLoad& stage,
+                           int rank) {
     ResidentMemory resident;
     resident.stage = rank;
     MemoryResults& r = resident.memory;
     MemoryBreakdown& b = r.breakdown;
     const StageParams params = stageParams(p, stage);
     addModelState(p, params, b);
-    addActivations(p, stage, rank, resident);
-    resident.layer_weight_bytes = layerWeightBytes(p);
+    addActivations(p, layer, stage, rank, resident);
+    resident.layer_weight_bytes = layer.weights;
 
-    // ZeRO-3/FSDP: gathered weights of the layer being computed and of the one prefetched;
-    // on the last stage, of the LM head the loss needs; the whole stage where the framework
-    // keeps it gathered between pipeline micro-batches.
-    if (p.zero >= 3 && p.pp > 1 && p.framework.keeps_stage_gathered_under_pp) {
-        b.workspace = params.total() * p.framework.gathered_weight_bytes;
-    } else if (p.zero >= 3) {
-        b.workspace = 2 * resident.layer_weight_bytes;
-        if (stage.last) {
-            const ParameterCounts& c = p.params;
-            const double head = (c.lm_head > 0 ? c.lm_head : c.embedding) / std::max(1, p.tp);
-            b.workspace = std::max(b.workspace, resident.layer_weight_bytes +
-                                                    head * p.framework.gathered_weight_bytes);
-        }
-    }
-    // The logits of one micro-batch and the loss's buffers on the last stage.
-    if (stage.last) {
-        const double tokens = double(p.microbatch) * p.seq_len / std::max(1, p.cp);
-        b.workspace +=
-            tokens * p.model->vocab / std::max(1, p.tp) * p.framework.loss_bytes_per_logit;
-    }
+    b.workspace = workspaceBytes(p, params, stage, layer.weights);
     sumMemory(p, r);
     return resident;
 }
@@ -186,8 +206,9 @@ void sumMemory(const TrainingPlan& p, MemoryResults& m) {
 
 ResidentMemory residentMemory(const TrainingPlan& p) {
     ResidentMemory worst;
+    const LayerBytes layer = layerBytes(p);
     for (std::size_t i = 0; i < p.stages.size(); ++i) {
-        ResidentMemory stage = stageMemory(p, p.stages[i], static_cast<int>(i));
+        ResidentMemory stage = stageMemory(p, layer, p.stages[i], static_cast<int>(i));
         if (i == 0 || stage.memory.per_device_bytes > worst.memory.per_device_bytes)
             worst = std::move(stage);
     }

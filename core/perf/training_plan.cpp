@@ -122,7 +122,7 @@ PlanOutcome makeTrainingPlan(const Design& design, const catalog::Model& model,
     const StageSplit split = splitPipelineLayers(s.pipeline_split, model.layers, p.pp);
     if (!split.error.empty())
         why.push_back(split.error);
-    else if (!split.even() && split.rule.rfind("by default", 0) == 0)
+    else if (!split.even() && split.by_default)
         out.warnings.push_back("pipeline stages hold " + describeSplit(split.layers) + " layers (" +
                                split.rule + ")");
     if (w.seq_len % p.cp != 0)
