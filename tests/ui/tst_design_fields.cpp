@@ -106,6 +106,23 @@ private Q_SLOTS:
         QCOMPARE(panel.overlapTpScope()->currentData().toString(), QStringLiteral("full"));
     }
 
+    void trainingFrameworkEditsAndUndoes() {
+        DesignDocument doc(catalog::builtinCatalog());
+        doc.newDesign(test::example("dgx-h100-training.json"));
+        StrategyPanel panel(&doc);
+        QVERIFY(panel.framework()->isVisibleTo(&panel));
+        QCOMPARE(doc.design().strategy.framework, TrainingFramework::megatron_core);
+        const int undoSteps = doc.undoStack()->count();
+        pick(panel.framework(), QStringLiteral("torchtitan"));
+        QCOMPARE(doc.design().strategy.framework, TrainingFramework::torchtitan);
+        QCOMPARE(designToJson(doc.design())["strategy"]["framework"].get<std::string>(),
+                 std::string("torchtitan"));
+        QCOMPARE(doc.undoStack()->count(), undoSteps + 1);
+        doc.undoStack()->undo();
+        QCOMPARE(doc.design().strategy.framework, TrainingFramework::megatron_core);
+        QCOMPARE(panel.framework()->currentData().toString(), QStringLiteral("megatron-core"));
+    }
+
     void onlyTheModesFieldsAreShown() {
         DesignDocument doc(catalog::builtinCatalog());
         doc.newDesign(test::example("dgx-h100-training.json"));
@@ -120,6 +137,7 @@ private Q_SLOTS:
         doc.setWorkload(w, QStringLiteral("serve"));
         QVERIFY(!strategy.overlapTpScope()->isVisibleTo(&strategy));
         QVERIFY(!strategy.moeImbalance()->isVisibleTo(&strategy));
+        QVERIFY(!strategy.framework()->isVisibleTo(&strategy));
         QVERIFY(strategy.servingRuntime()->isVisibleTo(&strategy));
         QVERIFY(workload.requests()->isVisibleTo(&workload));
         QVERIFY(workload.seed()->isVisibleTo(&workload));

@@ -171,7 +171,8 @@ StrategyPanel::StrategyPanel(DesignDocument* document, QWidget* parent)
     refresh();
 }
 
-// How much tensor-parallel traffic the overlap hides, and the MoE router's imbalance.
+// How much tensor-parallel traffic the overlap hides, the MoE router's imbalance, and the
+// training framework whose memory behaviour the engine models.
 void StrategyPanel::addTrainingOptions(QFormLayout* form) {
     m_overlapTpScope = choiceField(
         this, {{tr("Forward and backward"), "full"}, {tr("Backward only"), "backward"}},
@@ -191,6 +192,19 @@ void StrategyPanel::addTrainingOptions(QFormLayout* form) {
         tr("busiest expert's load over the mean"));
     m_moeImbalance->setSingleStep(0.05);
     form->addRow(tr("MoE imbalance"), m_moeImbalance);
+    m_framework = choiceField(
+        this,
+        {{tr("Megatron-Core"), "megatron-core"},
+         {tr("NeMo"), "nemo"},
+         {tr("torchtitan"), "torchtitan"},
+         {tr("torchtitan, compiled loss"), "torchtitan-compiled-loss"}},
+        [this](const QString& v) {
+            edit(tr("Set training framework to %1").arg(v), [&](Strategy& s) {
+                s.framework = trainingFrameworkFromString(v.toStdString()).value_or(s.framework);
+            });
+        },
+        tr("training framework"));
+    form->addRow(tr("Framework"), m_framework);
 }
 
 template <class F>
@@ -250,11 +264,13 @@ void StrategyPanel::refresh() {
         w->setEnabled(!inference || w == m_flash);
     setQuietly(m_overlapTpScope, QString::fromLatin1(toString(s.overlap_tp_scope)));
     setQuietly(m_moeImbalance, s.moe_imbalance);
+    setQuietly(m_framework, QString::fromLatin1(toString(s.framework)));
     m_overlapTpScope->setEnabled(s.overlap_tp);
     const catalog::Model* model = resolveModel(d, m_document->catalog());
     m_moeImbalance->setEnabled(model && model->moe);
     m_trainingForm->setRowVisible(m_overlapTpScope, !inference);
     m_trainingForm->setRowVisible(m_moeImbalance, !inference);
+    m_trainingForm->setRowVisible(m_framework, !inference);
     m_runtime->setVisible(inference);
     if (inference) m_runtime->refresh();
 

@@ -1,6 +1,7 @@
 #pragma once
 // The parallelism strategy: TP, PP, DP (or auto), CP and EP restricted to values the model and
-// the device count allow, ZeRO stage, micro-batch, schedule, recompute and overlaps; for
+// the device count allow, ZeRO stage, micro-batch, schedule, recompute, overlaps and the training
+// framework whose memory the engine models; for
 // inference designs the replicas, batch limit and scheduler, and the serving runtime
 // (servingruntimebox.h). Fields that do not apply to the workload's mode are hidden. Every
 // change is one undo step.
@@ -27,6 +28,7 @@ public:
     QComboBox* pipelineParallel() const { return m_pp; }
     QComboBox* overlapTpScope() const { return m_overlapTpScope; }
     QDoubleSpinBox* moeImbalance() const { return m_moeImbalance; }
+    QComboBox* framework() const { return m_framework; }
     class ServingRuntimeBox* servingRuntime() const {
         return m_runtime;
     }
@@ -55,6 +57,7 @@ private:
     QCheckBox* m_flash;
     QComboBox* m_overlapTpScope;
     QDoubleSpinBox* m_moeImbalance;
+    QComboBox* m_framework;
     QFormLayout* m_trainingForm;
     QGroupBox* m_training;
     QGroupBox* m_inference;
