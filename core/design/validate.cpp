@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 
+#include "core/design/pipeline_split.h"
 #include "core/design/resolve.h"
 #include "core/facility/facility_defaults.h"
 #include "core/topology/graph.h"
@@ -115,40 +116,21 @@ void checkMemoryTarget(const Design& design, const std::string& pointer, const s
         diags.error(pointer, "must name a memory item, got \"" + id + "\"");
 }
 
-// strategy.pipeline_layers and the first/last stage options against pp and the model.
+// A pipeline split the strategy sets, by the engine's rules and in its words. The default
+// split is not checked here: a pp it cannot serve makes the design infeasible, not invalid.
 void checkPipelineSplit(const Design& design, const catalog::Catalog& catalog, Diagnostics& diags) {
     const Strategy& s = design.strategy;
     const PipelineSplit& split = s.pipeline_split;
+    if (!setsPipelineSplit(split) || s.pp < 1) return;
+    const catalog::Model* model = resolveModel(design, catalog);
+    if (!model || model->layers <= 0) return;  // the model's own diagnostics say why
+    const StageSplit stages = splitPipelineLayers(split, model->layers, s.pp);
+    if (!stages.error.empty()) diags.error(stages.error_at, stages.error);
     const bool ends = split.first_stage_layers >= 0 || split.last_stage_layers >= 0;
-    const bool accounted = split.account_for_embedding || split.account_for_loss;
-    if (!split.layers.empty()) {
-        if (static_cast<long long>(split.layers.size()) != s.pp)
-            diags.error("/strategy/pipeline_layers",
-                        "lists " + std::to_string(split.layers.size()) +
-                            " stages; /strategy/pp is " + std::to_string(s.pp));
-        long long sum = 0;
-        for (int n : split.layers)
-            sum += n;
-        if (const catalog::Model* model = resolveModel(design, catalog);
-            model && model->layers > 0 && sum != model->layers)
-            diags.error("/strategy/pipeline_layers", "adds up to " + std::to_string(sum) +
-                                                         " layers; the model has " +
-                                                         std::to_string(model->layers));
-        if (ends || accounted)
-            diags.warning("/strategy/pipeline_layers",
-                          "lists every stage: first_stage_layers, last_stage_layers and "
-                          "account_for_embedding/loss are ignored");
-        return;
-    }
-    if (ends && accounted)
-        diags.error(split.first_stage_layers >= 0 ? "/strategy/first_stage_layers"
-                                                  : "/strategy/last_stage_layers",
-                    "cannot be combined with account_for_embedding or account_for_loss "
-                    "(Megatron-Core refuses it too)");
-    if (ends && s.pp < 2)
-        diags.error(split.first_stage_layers >= 0 ? "/strategy/first_stage_layers"
-                                                  : "/strategy/last_stage_layers",
-                    "needs pipeline parallelism (pp of 2 or more)");
+    if (!split.layers.empty() && (ends || split.account_for_embedding || split.account_for_loss))
+        diags.warning("/strategy/pipeline_layers",
+                      "lists every stage: first_stage_layers, last_stage_layers and "
+                      "account_for_embedding/loss are ignored");
 }
 
 void checkWorkload(const Design& design, const catalog::Catalog& catalog, Diagnostics& diags) {

@@ -1,13 +1,12 @@
 #pragma once
-// Which layers each pipeline stage holds (docs/training-engine.md, "Pipeline stages"): from
-// strategy.pipeline_layers, from first/last stage counts, from Megatron-Core's rule that counts
-// the input embedding and the loss as one layer each, or by the default rule when nothing is
-// set. Stages need not hold equal counts; the memory and step models work per stage.
+// What each pipeline stage holds (docs/training-engine.md, "Pipeline stages"): the layer
+// counts come from core/design/pipeline_split.h; here they become stages with their layers by
+// kind and the ends of the model. Stages need not hold equal counts; the memory and step
+// models work per stage.
 
-#include <string>
 #include <vector>
 
-#include "core/design/design.h"
+#include "core/design/pipeline_split.h"
 
 namespace infraplan {
 
@@ -20,22 +19,8 @@ struct StageLoad {
     int layers() const { return dense_layers + moe_layers; }
 };
 
-struct StageSplit {
-    std::vector<int> layers;  // per stage; empty when `error` is set
-    std::string rule;         // how the split was made, in words (for messages)
-    std::string error;        // why the strategy's split cannot be used
-    bool by_default = false;  // the default rule chose it (the design set no split)
-    bool even() const;
-};
-
-// Layers per stage for `layers` transformer layers over `pp` stages.
-StageSplit splitPipelineLayers(const PipelineSplit& split, int layers, int pp);
-
 // The stages of a split, the model's `leading_dense` dense layers first (DeepSeek-style MoE
 // models keep their first layers dense; a dense model passes all its layers).
 std::vector<StageLoad> stageLoads(const std::vector<int>& split, int leading_dense);
-
-// "[7, 8 x 14, 7]": a split in a sentence.
-std::string describeSplit(const std::vector<int>& split);
 
 }  // namespace infraplan

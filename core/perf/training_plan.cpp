@@ -121,7 +121,7 @@ PlanOutcome makeTrainingPlan(const Design& design, const catalog::Model& model,
                       " KV heads do not divide one another");
     const StageSplit split = splitPipelineLayers(s.pipeline_split, model.layers, p.pp);
     if (!split.error.empty())
-        why.push_back(split.error);
+        why.push_back(split.errorText());
     else if (!split.even() && split.by_default)
         out.warnings.push_back("pipeline stages hold " + describeSplit(split.layers) + " layers (" +
                                split.rule + ")");

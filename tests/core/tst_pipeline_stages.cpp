@@ -117,6 +117,51 @@ private Q_SLOTS:
         QVERIFY(bad.diagnostics.toString().find("/strategy/pipeline_layers/1: must be a layer "
                                                 "count") != std::string::npos);
     }
+    // One rule, one message: every split the strategy can set wrongly is refused by validation
+    // and by the engine's plan in the same words, at the same field.
+    void validationAndEngineSayTheSame() {
+        const auto& cat = catalog::builtinCatalog();
+        const auto* acc = cat.accelerator("nvidia-h100-sxm");
+        const auto* model = cat.model("llama3-8b");
+        QVERIFY(acc && model);
+        const auto listed = [](std::vector<int> v) {
+            PipelineSplit s;
+            s.layers = std::move(v);
+            return s;
+        };
+        PipelineSplit endsAndLoss;
+        endsAndLoss.first_stage_layers = 4;
+        endsAndLoss.account_for_loss = true;
+        PipelineSplit tooLong;
+        tooLong.first_stage_layers = 20;
+        tooLong.last_stage_layers = 20;
+        PipelineSplit accounted;
+        accounted.account_for_embedding = true;
+        accounted.account_for_loss = true;
+        const std::vector<std::tuple<PipelineSplit, int, const char*>> cases{
+            {listed({7, 9, 9}), 4, "/strategy/pipeline_layers: lists 3 stages"},
+            {listed({7, 9, 9, 9}), 4, "/strategy/pipeline_layers: adds up to 34 layers"},
+            {endsAndLoss, 4, "/strategy/first_stage_layers: cannot be combined"},
+            {tooLong, 4, "/strategy/first_stage_layers: puts 40 layers on the end stages"},
+            {PipelineSplit{{}, 4, -1, false, false}, 1,
+             "/strategy/first_stage_layers: needs pipeline parallelism"},
+            {accounted, 64, "/strategy/pp: 64 is more stages"},
+        };
+        for (const auto& [split, pp, needle] : cases) {
+            Design d = h100Cluster(8, "llama3-8b");
+            d.strategy.pp = pp;
+            d.strategy.pipeline_split = split;
+            const std::string validation = validateDesign(d, cat).toString();
+            const PlanOutcome plan = makeTrainingPlan(d, *model, *acc, 64);
+            QVERIFY2(!plan.reasons.empty(), needle);
+            bool same = false;
+            for (const auto& reason : plan.reasons)
+                same |=
+                    reason.find(needle) == 0 && validation.find(reason + "\n") != std::string::npos;
+            QVERIFY2(same, (validation + " | " + plan.reasons.front() + " | " + needle).c_str());
+        }
+    }
+
     // Each stage holds its own layers: the heavier stage sets the memory reported.
     void memoryIsTheWorstStages() {
         const auto* acc = catalog::builtinCatalog().accelerator("nvidia-h100-sxm");
