@@ -312,16 +312,60 @@ struct PipelinePace {
     double others_wgrad_s = 0;  // their weight-gradient GEMMs
 };
 
-// One layer of each kind the model has, and the head, timed into a scratch log: what each
-// stage's time is summed from.
-StageLayers timeEachLayerKind(const TrainingPlan& p, const Rooflines& rl, const CommModel& comm) {
-    StageLoad probe;
-    probe.dense_layers = p.params.dense_layers > 0 ? 1 : 0;
-    probe.moe_layers = p.params.moe_layers > 0 ? 1 : 0;
-    probe.last = true;
-    StepDetail scratch;
-    CollectiveLog scratchLog;
-    return timeStage(p, rl, comm, scratch, scratchLog, probe);
+// One layer of a kind (or the LM head) timed once for one micro-batch: its operators and
+// collectives as issued by one layer of a stage, and the tiers its collectives bind on.
+struct TimedKind {
+    StepDetail detail;
+    CollectiveLog log;
+};
+
+// One layer of each kind the model has, and the head, each timed once: what every stage's
+// time is summed from, and what the slowest stage's operators and collectives are scaled from.
+struct LayerKindTimes {
+    StageLayers perLayer;
+    TimedKind dense, moe, head;
+};
+
+LayerKindTimes timeEachLayerKind(const TrainingPlan& p, const Rooflines& rl,
+                                 const CommModel& comm) {
+    LayerKindTimes k;
+    const StageLayers dense = timeStage(p, rl, comm, k.dense.detail, k.dense.log,
+                                        {p.params.dense_layers > 0 ? 1 : 0, 0, false, false});
+    const StageLayers moe = timeStage(p, rl, comm, k.moe.detail, k.moe.log,
+                                      {0, p.params.moe_layers > 0 ? 1 : 0, false, false});
+    const StageLayers head = timeStage(p, rl, comm, k.head.detail, k.head.log, {0, 0, false, true});
+    k.perLayer = dense;
+    k.perLayer.moe_layers = moe.moe_layers;
+    k.perLayer.moe = moe.moe;
+    k.perLayer.moe_comm = moe.moe_comm;
+    k.perLayer.last = true;
+    k.perLayer.head = head.head;
+    return k;
+}
+
+// `layers` layers of a timed kind in the step: their operators and collectives, each issued
+// `layers` times as often, and the tiers their collectives bind on.
+void recordKind(const TimedKind& kind, int layers, StepDetail& d, CollectiveLog& log) {
+    for (const OperatorResult& o : kind.detail.results.operators)
+        addOperator(d.results.operators, o.name.c_str(), o.flops, o.bytes, o.time_s,
+                    o.calls_per_step * layers, o.bound == "compute");
+    log.append(kind.log, layers);
+    for (auto tier : {&StepDetail::tp_tier, &StepDetail::ep_tier, &StepDetail::cp_tier})
+        if (!(kind.detail.*tier).empty()) d.*tier = kind.detail.*tier;
+}
+
+// The slowest stage in the step, from the layer kinds timed once: the same times, operators,
+// collectives and tiers as timing its layers one by one.
+StageLayers recordStage(const LayerKindTimes& k, const StageLoad& load, StepDetail& d,
+                        CollectiveLog& log) {
+    if (load.dense_layers > 0) recordKind(k.dense, load.dense_layers, d, log);
+    if (load.moe_layers > 0) recordKind(k.moe, load.moe_layers, d, log);
+    if (load.last) recordKind(k.head, 1, d, log);
+    StageLayers st = k.perLayer.over(load);
+    if (load.dense_layers == 0) st.dense = {}, st.dense_comm = {};
+    if (load.moe_layers == 0) st.moe = {}, st.moe_comm = {};
+    if (!load.last) st.head = {};  // the head's time is added only on the last stage
+    return st;
 }
 
 PipelinePace pipelinePace(const TrainingPlan& p, const StageLayers& perLayer, double p2p) {
@@ -458,9 +502,10 @@ StepDetail trainingStep(const TrainingPlan& p, const CommModel& comm) {
     CollectiveLog log;
     const Rooflines rl = trainingRooflines(p);
     const double p2p = pipelineP2p(p, comm, d, log);
-    const StageLayers perLayer = timeEachLayerKind(p, rl, comm);
+    const LayerKindTimes kinds = timeEachLayerKind(p, rl, comm);
+    const StageLayers& perLayer = kinds.perLayer;
     const PipelinePace pace = pipelinePace(p, perLayer, p2p);
-    const StageLayers st = timeStage(p, rl, comm, d, log, p.stages[pace.slowest]);
+    const StageLayers st = recordStage(kinds, p.stages[pace.slowest], d, log);
 
     // One micro-batch through the slowest stage.
     const double computeMid = st.sum([](const LayerTime& t, const LayerComm&) {
