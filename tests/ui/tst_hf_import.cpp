@@ -1,6 +1,8 @@
 // File -> Import Model from Hugging Face config.json: the config lands in the user catalog as a
 // model, the design's workload selects it in one undoable step, and a file that is not a
-// config is refused with a message and nothing changed.
+// config is refused with a message and nothing changed. The workload panel's model picker
+// offers the new model at once.
+#include <QComboBox>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -9,6 +11,7 @@
 #include "tests/core/example_designs.h"
 #include "ui/document/designdocument.h"
 #include "ui/mainwindow/hfmodelimport.h"
+#include "ui/panels/workloadpanel.h"
 
 using namespace infraplan;
 using namespace infraplan::ui;
@@ -38,12 +41,17 @@ private Q_SLOTS:
         const std::string user = m_dir.filePath("user.sqlite").toStdString();
         DesignDocument doc(catalog::builtinCatalog());
         doc.newDesign(test::example("dgx-h100-training.json"));
+        WorkloadPanel panel(&doc);
         const std::string before = modelId(doc.design());
         QString error;
         QVERIFY2(importHfModel(config, user, doc, &error), qPrintable(error));
         const std::string id = modelId(doc.design());
         QVERIFY(!id.empty() && id != before);
         QVERIFY(doc.catalog().model(id));
+        // The picker lists the imported model and shows it selected, not a blank entry.
+        QComboBox* picker = panel.modelPicker();
+        QVERIFY(picker->findData(QString::fromStdString(id)) >= 0);
+        QCOMPARE(picker->currentData().toString(), QString::fromStdString(id));
         doc.undoStack()->undo();
         QCOMPARE(modelId(doc.design()), before);
     }

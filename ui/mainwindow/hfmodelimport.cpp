@@ -57,14 +57,15 @@ bool importHfModel(const QString& configPath, const std::string& userCatalog,
     return true;
 }
 
-void importHfModelInteractively(QWidget* parent, DesignDocument& document) {
+bool importHfModelInteractively(QWidget* parent, DesignDocument& document) {
     const QString path = QFileDialog::getOpenFileName(
         parent, QObject::tr("Import Model from Hugging Face config.json"), QString(),
         QObject::tr("Hugging Face config (*.json)"));
-    if (path.isEmpty()) return;
+    if (path.isEmpty()) return false;
     QString error;
-    if (!importHfModel(path, std::string(), document, &error))
-        QMessageBox::warning(parent, QObject::tr("Import Model"), error);
+    if (importHfModel(path, std::string(), document, &error)) return true;
+    QMessageBox::warning(parent, QObject::tr("Import Model"), error);
+    return false;
 }
 
 }  // namespace infraplan::ui

@@ -18,7 +18,8 @@ class DesignDocument;
 bool importHfModel(const QString& configPath, const std::string& userCatalog,
                    DesignDocument& document, QString* error);
 
-// Asks for the file, imports it and says in a message box what went wrong.
-void importHfModelInteractively(QWidget* parent, DesignDocument& document);
+// Asks for the file, imports it and says in a message box what went wrong. True when a model
+// was imported (the session catalog was then reloaded: sessionCatalog() has it).
+bool importHfModelInteractively(QWidget* parent, DesignDocument& document);
 
 }  // namespace infraplan::ui

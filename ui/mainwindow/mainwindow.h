@@ -99,6 +99,7 @@ private:
     // After an open: offers the choice where the file's embedded entries differ from ours.
     void offerEmbeddedChoice();
     void applyEmbeddedChoice(EmbeddedChoice choice);
+    void adoptSessionCatalog();
 
     std::shared_ptr<const catalog::Catalog> m_catalog;  // the session's: built-in + user
     DesignDocument* m_document;

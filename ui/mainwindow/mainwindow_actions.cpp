@@ -166,7 +166,9 @@ void MainWindow::createMenus() {
     exportReport->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     m_fileMenu
         ->addAction(tr("Import &Model from Hugging Face config.json…"), this,
-                    [this] { importHfModelInteractively(this, *m_document); })
+                    [this] {
+                        if (importHfModelInteractively(this, *m_document)) adoptSessionCatalog();
+                    })
         ->setObjectName(QStringLiteral("importHfModel"));
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(a.quit);

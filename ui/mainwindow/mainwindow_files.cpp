@@ -122,13 +122,20 @@ void MainWindow::applyEmbeddedChoice(EmbeddedChoice choice) {
         return;
     }
     if (choice == EmbeddedChoice::import_file) {
-        m_catalog = reloadSessionCatalog();
-        m_palette->model()->rebuild(*m_catalog);
+        reloadSessionCatalog();
+        adoptSessionCatalog();
         m_document->setLocalCatalog(m_catalog);
         statusBar()->showMessage(tr("Imported the file's entries into your catalog"), 6000);
     } else if (choice == EmbeddedChoice::adopt_local) {
         statusBar()->showMessage(tr("Using your catalog's entries for this design"), 6000);
     }
+}
+
+// After an import into the user catalog: the palette and every later document use the
+// reloaded session catalog (the document that imported already does).
+void MainWindow::adoptSessionCatalog() {
+    m_catalog = sessionCatalog();
+    m_palette->model()->rebuild(*m_catalog);
 }
 
 bool MainWindow::saveFile(const QString& path) {

@@ -1,9 +1,11 @@
 #include "ui/panels/workloadpanel.h"
 
 #include <QCollator>
+#include <QComboBox>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
+#include <QSignalBlocker>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -38,19 +40,8 @@ WorkloadPanel::WorkloadPanel(DesignDocument* document, QWidget* parent)
         },
         tr("workload mode"));
     form->addRow(tr("Mode"), m_mode);
-    std::vector<std::pair<QString, QString>> models;
-    for (const auto& [id, m] : document->catalog().models())
-        models.emplace_back(QString::fromStdString(m.name.empty() ? id : m.name),
-                            QString::fromStdString(id));
-    // By name as people read it ("Llama 3 8B" before "Llama 3 70B"), not by catalog id.
-    QCollator byName;
-    byName.setNumericMode(true);
-    byName.setCaseSensitivity(Qt::CaseInsensitive);
-    std::sort(models.begin(), models.end(), [&byName](const auto& a, const auto& b) {
-        return byName.compare(a.first, b.first) < 0;
-    });
     m_model = choiceField(
-        this, models,
+        this, {},
         [this](const QString& id) {
             edit(tr("Set model to %1").arg(id), [&](Workload& w) { w.model = id.toStdString(); });
         },
@@ -167,8 +158,12 @@ WorkloadPanel::WorkloadPanel(DesignDocument* document, QWidget* parent)
     layout->addWidget(m_inference);
     layout->addStretch(1);
 
-    connect(document, &DesignDocument::designReset, this, &WorkloadPanel::refresh);
+    connect(document, &DesignDocument::designReset, this, [this] {
+        fillModels();
+        refresh();
+    });
     connect(document, &DesignDocument::sectionChanged, this, &WorkloadPanel::refresh);
+    fillModels();
     refresh();
 }
 
@@ -200,6 +195,26 @@ void WorkloadPanel::edit(const QString& text, F change) {
     Workload w = m_document->design().workload;
     change(w);
     m_document->setWorkload(w, text);
+}
+
+// The catalog's models by name as people read them ("Llama 3 8B" before "Llama 3 70B"), not by
+// catalog id. Rebuilt whenever the document's catalog may have changed (a design with embedded
+// models opened, a model imported), so that the picker never misses the design's own model.
+void WorkloadPanel::fillModels() {
+    std::vector<std::pair<QString, QString>> models;
+    for (const auto& [id, m] : m_document->catalog().models())
+        models.emplace_back(QString::fromStdString(m.name.empty() ? id : m.name),
+                            QString::fromStdString(id));
+    QCollator byName;
+    byName.setNumericMode(true);
+    byName.setCaseSensitivity(Qt::CaseInsensitive);
+    std::sort(models.begin(), models.end(), [&byName](const auto& a, const auto& b) {
+        return byName.compare(a.first, b.first) < 0;
+    });
+    const QSignalBlocker blocker(m_model);
+    m_model->clear();
+    for (const auto& [text, value] : models)
+        m_model->addItem(text, value);
 }
 
 void WorkloadPanel::refresh() {

@@ -24,6 +24,7 @@ public:
     QDoubleSpinBox* seed() const { return m_seed; }
 
 private:
+    void fillModels();
     void refresh();
     void addRequestStream(class QFormLayout* form);
     template <class F>
