@@ -185,6 +185,7 @@ void addDesignCommands(CLI::App& app, const CliGlobals& globals, int& exit_code)
         report::ReportInput input{loaded->design, *loaded->catalog, results,
                                   QString::fromStdString(path)};
         input.options = reportAll->options();
+        input.expand.max_devices = reportArgs->max_devices;
         QString error;
         if (!report::exportReport(input, out, QStringLiteral("infraplan-cli " INFRAPLAN_VERSION),
                                   &error)) {

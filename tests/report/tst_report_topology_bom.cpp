@@ -98,6 +98,19 @@ private Q_SLOTS:
         QVERIFY(loaded);
     }
 
+    // The sections expand under the evaluation's limits (`report --max-devices`), not under a
+    // default of their own: below the design's device count there is no graph to draw.
+    void sectionsUseTheEvaluationsExpandLimits() {
+        const Evaluated e = evaluateDesign("resources/examples/dgx-h100-training.json");
+        report::ReportInput input{e.design, catalog::builtinCatalog(), e.results, {}};
+        input.expand.max_devices = 8;
+        const report::ReportHtml small = report::buildReportHtml(input);
+        QVERIFY(!topologyFigure(small));
+        QVERIFY(!small.html.contains(QLatin1String("<a name=\"bom\">")));
+        input.expand.max_devices = 1'000'000;
+        QVERIFY(topologyFigure(report::buildReportHtml(input)));
+    }
+
     void pdfRendersBothSections() {
         const Evaluated e = evaluateDesign("resources/examples/dgx-h100-training.json");
         int pages = 0;

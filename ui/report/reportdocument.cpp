@@ -87,7 +87,7 @@ void drawPageFrame(QPainter& painter, const QRectF& page, const QRectF& body,
 }  // namespace
 
 ReportHtml buildReportHtml(const ReportInput& input) {
-    const ExpandResult expanded = expand(input.design, input.catalog);
+    const ExpandResult expanded = expand(input.design, input.catalog, input.expand);
     const Graph* graph = expanded.ok() ? &expanded.graph : nullptr;
     HtmlBuilder b;
     addTitle(b, input);

@@ -8,6 +8,7 @@
 
 #include "catalog/catalog.h"
 #include "core/design/design.h"
+#include "core/topology/graph.h"
 #include "ui/report/reportoptions.h"
 
 namespace infraplan::report {
@@ -19,6 +20,9 @@ struct ReportInput {
     QString source_file;            // the design file ("" = unsaved)
     QDateTime generated = QDateTime::currentDateTimeUtc();
     ReportOptions options = {};  // author, organisation, extra sections and summary lines
+    // The expansion limits the results were computed under (`--max-devices`): the topology
+    // and bill of materials sections expand the same hardware the evaluation did.
+    ExpandOptions expand = {};
 };
 
 }  // namespace infraplan::report
