@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "catalog/ascii_case.h"
 #include "catalog/csv.h"
 #include "catalog/entry_batch.h"
 #include "catalog/file_io.h"
@@ -19,11 +20,6 @@ namespace infraplan::catalog {
 namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
-
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-    return s;
-}
 
 std::optional<std::string> readText(const std::string& path, Diagnostics& diags) {
     std::error_code ec;
@@ -140,7 +136,7 @@ bool writeSqliteFile(const std::vector<AnyEntry>& entries, const std::string& pa
 }  // namespace
 
 std::optional<CatalogFileFormat> catalogFormatOf(const std::string& path) {
-    const std::string ext = lower(fs::path(path).extension().string());
+    const std::string ext = asciiLower(fs::path(path).extension().string());
     if (ext == ".json") return CatalogFileFormat::json;
     if (ext == ".csv") return CatalogFileFormat::csv;
     if (ext == ".sqlite" || ext == ".sqlite3" || ext == ".db") return CatalogFileFormat::sqlite;

@@ -29,7 +29,7 @@ launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 
 build=build-fuzz
-cmake -S . -B "$build" -G Ninja -DINFRAPLAN_FUZZ=ON -DCMAKE_BUILD_TYPE=Debug \
+cmake -S . -B "$build" -G Ninja -DINFRAPLAN_FUZZ=ON -DINFRAPLAN_UNITY=ON -DCMAKE_BUILD_TYPE=Debug \
   -DCMAKE_CXX_COMPILER=clang++-14 "${launcher[@]}" \
   -DCMAKE_CXX_FLAGS_DEBUG="-O1 -gline-tables-only" >/dev/null
 cmake --build "$build" --parallel "$(nproc 2>/dev/null || echo 2)" --target "${targets[@]}"

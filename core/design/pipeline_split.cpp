@@ -6,10 +6,6 @@
 namespace infraplan {
 namespace {
 
-std::string str(long long v) {
-    return std::to_string(v);
-}
-
 // `units` over `stages` as evenly as they go; the stages left over take one more, middle
 // stages first (the first holds the embedding, the last the LM head and the loss), then the
 // first, then the last.
@@ -38,12 +34,14 @@ StageSplit fail(std::string at, std::string why) {
 
 StageSplit explicitList(const std::vector<int>& list, int layers, int pp) {
     if (static_cast<int>(list.size()) != pp)
-        return fail("/strategy/pipeline_layers",
-                    "lists " + str(long(list.size())) + " stages; /strategy/pp is " + str(pp));
+        return fail("/strategy/pipeline_layers", "lists " + std::to_string(long(list.size())) +
+                                                     " stages; /strategy/pp is " +
+                                                     std::to_string(pp));
     const long long sum = std::accumulate(list.begin(), list.end(), 0LL);
     if (sum != layers)
-        return fail("/strategy/pipeline_layers",
-                    "adds up to " + str(sum) + " layers; the model has " + str(layers));
+        return fail("/strategy/pipeline_layers", "adds up to " + std::to_string(sum) +
+                                                     " layers; the model has " +
+                                                     std::to_string(layers));
     return {list, "as strategy.pipeline_layers lists", "", "", false};
 }
 
@@ -61,9 +59,9 @@ StageSplit firstLast(const PipelineSplit& s, int layers, int pp) {
     const int fixed = std::max(0, first) + std::max(0, last);
     const int free = pp - (first >= 0) - (last >= 0);
     if (fixed > layers || (free == 0 && fixed != layers))
-        return fail(at, "puts " + str(fixed) +
+        return fail(at, "puts " + std::to_string(fixed) +
                             " layers on the end stages, which do not fit the model's " +
-                            str(layers) + " layers over pp=" + str(pp));
+                            std::to_string(layers) + " layers over pp=" + std::to_string(pp));
     std::vector<int> out;
     if (free > 0) {
         const std::vector<int> middle = balanced(layers - fixed, free);
@@ -83,7 +81,8 @@ StageSplit accounted(int layers, int pp, bool embedding, bool loss) {
     if (embedding) --out.front();
     if (loss) --out.back();
     if (std::any_of(out.begin(), out.end(), [](int n) { return n < 0; }))
-        return fail("/strategy/pp", str(pp) + " is more stages than the model's " + str(layers) +
+        return fail("/strategy/pp", std::to_string(pp) + " is more stages than the model's " +
+                                        std::to_string(layers) +
                                         " layers with the embedding and loss counted");
     return {out, "embedding and loss counted as layers (Megatron-Core)", "", "", false};
 }
@@ -123,8 +122,8 @@ StageSplit splitPipelineLayers(const PipelineSplit& s, int layers, int pp) {
     out.rule = "by default, balanced with the extra layers on the middle stages";
     out.by_default = true;
     if (std::any_of(out.layers.begin(), out.layers.end(), [](int n) { return n == 0; }))
-        return fail("/strategy/pp",
-                    str(pp) + " is more stages than the model's " + str(layers) + " layers");
+        return fail("/strategy/pp", std::to_string(pp) + " is more stages than the model's " +
+                                        std::to_string(layers) + " layers");
     return out;
 }
 
@@ -135,8 +134,8 @@ std::string describeSplit(const std::vector<int>& split) {
         while (j < split.size() && split[j] == split[i])
             ++j;
         if (i > 0) out += ", ";
-        out += str(split[i]);
-        if (j - i > 1) out += " x " + str(long(j - i));
+        out += std::to_string(split[i]);
+        if (j - i > 1) out += " x " + std::to_string(long(j - i));
         i = j;
     }
     return out + "]";

@@ -14,6 +14,8 @@
 
 namespace infraplan {
 
+inline constexpr double kHoursPerYear = 8760.0;
+
 enum class FacilityModel : std::uint8_t { build, colocation };
 enum class PueModel : std::uint8_t { fixed, bottom_up };
 

@@ -6,6 +6,7 @@
 #include <map>
 #include <tuple>
 
+#include "catalog/ascii_case.h"
 #include "core/design/resolve.h"
 
 namespace infraplan {
@@ -42,10 +43,7 @@ const char* coolingParamName(Cooling c) {
 
 bool isRackGroup(const Item& item) {
     if (item.kind != ItemKind::group) return false;
-    std::string role = item.role;
-    std::transform(role.begin(), role.end(), role.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return role == "rack";
+    return catalog::asciiLower(item.role) == "rack";
 }
 
 }  // namespace

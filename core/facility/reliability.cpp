@@ -5,10 +5,6 @@
 
 namespace infraplan {
 
-namespace {
-constexpr double kHoursPerYear = 8760.0;
-}
-
 double youngIntervalS(double checkpoint_s, double mtbi_s) {
     if (checkpoint_s <= 0 || mtbi_s <= 0 || !std::isfinite(mtbi_s)) return 0;
     return std::sqrt(2.0 * checkpoint_s * mtbi_s);

@@ -12,8 +12,6 @@
 
 namespace infraplan {
 
-inline constexpr double kHoursPerYear = 8760.0;
-
 // CRF(r, n) = r(1+r)^n / ((1+r)^n - 1); 1/n at r = 0. The level annual payment that repays a
 // capital of 1 with interest r over n years.
 double capitalRecoveryFactor(double rate, double years);

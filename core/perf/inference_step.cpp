@@ -7,10 +7,6 @@ namespace infraplan {
 namespace {
 constexpr int kLinearCacheTokens = 1 << 16;
 
-double mlpUpWidth(const catalog::Model& m, double f) {
-    return m.ffn == catalog::FfnKind::swiglu ? 2 * f : f;
-}
-
 // Per-head widths of the attention products at inference. MLA decodes with the up-projections
 // absorbed into the query and output (DeepSeek-V2 §2.1.3): scores and values run over the
 // shared latent (kv_lora_rank, plus the rope part for scores).

@@ -4,13 +4,7 @@
 #include <cmath>
 
 namespace infraplan {
-namespace {
-
-std::string str(long long v) {
-    return std::to_string(v);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 LayerSharding TrainingPlan::sharding() const {
     LayerSharding s;
@@ -57,8 +51,8 @@ PlanOutcome makeTrainingPlan(const Design& design, const catalog::Model& model,
             "model mla: kv_lora_rank, v_head_dim and the q.k head dimension must be "
             "at least 1, the other fields not negative");
     if (model.heads > 0 && model.hidden % model.heads != 0)
-        why.push_back("model hidden size " + str(model.hidden) + " is not divisible by its " +
-                      str(model.heads) + " heads");
+        why.push_back("model hidden size " + std::to_string(model.hidden) +
+                      " is not divisible by its " + std::to_string(model.heads) + " heads");
     if (!why.empty()) return out;
     if (s.tp < 1 || s.pp < 1 || s.cp < 1 || s.ep < 1 || s.dp < 0 || s.microbatch < 1 ||
         s.interleave < 1 || s.zero < 0 || s.zero > 3) {
@@ -113,11 +107,11 @@ PlanOutcome makeTrainingPlan(const Design& design, const catalog::Model& model,
 
     // Shapes the sharding must divide.
     if (model.heads % p.tp != 0)
-        why.push_back("tp=" + str(p.tp) + " does not divide the model's " + str(model.heads) +
-                      " attention heads");
+        why.push_back("tp=" + std::to_string(p.tp) + " does not divide the model's " +
+                      std::to_string(model.heads) + " attention heads");
     const int kv = model.kvHeads();
     if (!model.mla && kv % p.tp != 0 && p.tp % kv != 0)
-        why.push_back("tp=" + str(p.tp) + " and the model's " + str(kv) +
+        why.push_back("tp=" + std::to_string(p.tp) + " and the model's " + std::to_string(kv) +
                       " KV heads do not divide one another");
     const StageSplit split = splitPipelineLayers(s.pipeline_split, model.layers, p.pp);
     if (!split.error.empty())
@@ -126,57 +120,61 @@ PlanOutcome makeTrainingPlan(const Design& design, const catalog::Model& model,
         out.warnings.push_back("pipeline stages hold " + describeSplit(split.layers) + " layers (" +
                                split.rule + ")");
     if (w.seq_len % p.cp != 0)
-        why.push_back("cp=" + str(p.cp) + " does not divide seq_len " + str(w.seq_len));
+        why.push_back("cp=" + std::to_string(p.cp) + " does not divide seq_len " +
+                      std::to_string(w.seq_len));
 
     // Ranks against devices.
     // Products in double first: four int factors can overflow 64 bits.
     const double innerRanks = double(p.tp) * p.pp * p.cp;
     if (innerRanks > double(devices)) {
         why.push_back("tp x pp x cp = " + std::to_string(std::llround(innerRanks)) +
-                      " ranks exceed the " + str(devices) + " devices of the design");
+                      " ranks exceed the " + std::to_string(devices) + " devices of the design");
         return out;
     }
     const long long inner = static_cast<long long>(innerRanks);
     p.dp = s.dp > 0 ? s.dp : static_cast<int>(std::min<long long>(devices / inner, 1 << 30));
     if (innerRanks * p.dp > double(devices)) {
         why.push_back("tp x pp x cp x dp = " + std::to_string(std::llround(innerRanks * p.dp)) +
-                      " ranks exceed the " + str(devices) + " devices of the design");
+                      " ranks exceed the " + std::to_string(devices) + " devices of the design");
         return out;
     }
     p.devices_used = inner * p.dp;
     if (p.devices_used < devices)
-        out.warnings.push_back(str(devices - p.devices_used) + " of " + str(devices) +
-                               " devices stay idle (tp x pp x cp x dp = " + str(p.devices_used) +
-                               ")");
+        out.warnings.push_back(
+            std::to_string(devices - p.devices_used) + " of " + std::to_string(devices) +
+            " devices stay idle (tp x pp x cp x dp = " + std::to_string(p.devices_used) + ")");
 
     // Experts.
     const bool moe = model.moe && model.moe->experts > 0;
     if (p.ep > 1 && !moe) {
-        out.warnings.push_back("strategy.ep=" + str(p.ep) + " is ignored: the model is dense");
+        out.warnings.push_back("strategy.ep=" + std::to_string(p.ep) +
+                               " is ignored: the model is dense");
         p.ep = 1;
     }
     if (moe) {
         if (model.moe->experts % p.ep != 0)
-            why.push_back("ep=" + str(p.ep) + " does not divide the model's " +
-                          str(model.moe->experts) + " experts");
+            why.push_back("ep=" + std::to_string(p.ep) + " does not divide the model's " +
+                          std::to_string(model.moe->experts) + " experts");
         if ((1LL * p.dp * p.tp * p.cp) % p.ep != 0)
-            why.push_back("ep=" + str(p.ep) +
-                          " does not divide dp x tp x cp = " + str(1LL * p.dp * p.tp * p.cp));
+            why.push_back("ep=" + std::to_string(p.ep) + " does not divide dp x tp x cp = " +
+                          std::to_string(1LL * p.dp * p.tp * p.cp));
         p.moe_imbalance = s.moe_imbalance;
     }
 
     // Batch: global batch = dp x microbatch x micro-batches.
     const long long perStep = 1LL * p.dp * p.microbatch;
     if (w.global_batch % perStep != 0)
-        why.push_back("global_batch " + str(w.global_batch) +
-                      " is not a multiple of dp x microbatch = " + str(perStep));
+        why.push_back("global_batch " + std::to_string(w.global_batch) +
+                      " is not a multiple of dp x microbatch = " + std::to_string(perStep));
     p.micro_batches = std::max(1LL, w.global_batch / perStep);
     if (p.pp > 1 && p.micro_batches < p.pp)
-        out.warnings.push_back("only " + str(p.micro_batches) + " micro-batches for " + str(p.pp) +
+        out.warnings.push_back("only " + std::to_string(p.micro_batches) + " micro-batches for " +
+                               std::to_string(p.pp) +
                                " pipeline stages: most of the pipeline idles");
     if (p.virtual_stages > 1 && p.micro_batches % p.pp != 0)
-        why.push_back("the interleaved schedule needs micro-batches (" + str(p.micro_batches) +
-                      ") to be a multiple of pp (" + str(p.pp) + ")");
+        why.push_back("the interleaved schedule needs micro-batches (" +
+                      std::to_string(p.micro_batches) + ") to be a multiple of pp (" +
+                      std::to_string(p.pp) + ")");
 
     p.stages = stageLoads(split.layers, p.params.dense_layers);
 

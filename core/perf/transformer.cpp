@@ -55,10 +55,6 @@ double mlpParams(const catalog::Model& m, double f) {
     return 2 * h * f + (gptStyle(m) ? f + h : 0);
 }
 
-double mlpUpWidth(const catalog::Model& m, double f) {
-    return m.ffn == catalog::FfnKind::swiglu ? 2 * f : f;
-}
-
 int moeLayers(const catalog::Model& m) {
     if (!m.moe || m.moe->experts <= 0) return 0;
     return std::max(0, m.layers - std::clamp(m.moe->dense_layers, 0, m.layers));
@@ -100,6 +96,10 @@ double safeDiv(double a, double b) {
 }
 
 }  // namespace
+
+double mlpUpWidth(const catalog::Model& m, double f) {
+    return m.ffn == catalog::FfnKind::swiglu ? 2 * f : f;
+}
 
 ParameterCounts countParameters(const catalog::Model& m) {
     ParameterCounts c;

@@ -51,6 +51,9 @@ double kvBytesPerToken(const catalog::Model& model, double bytes_per_element);
 // parallelism passes around the ring): 2 * kv_heads * head_dim, or MLA's decompressed K and V.
 double attentionKvWidth(const catalog::Model& model);
 
+// Output width of an MLP's first product for inner width f: gate and up together for SwiGLU.
+double mlpUpWidth(const catalog::Model& model, double f);
+
 // Model FLOPs of one token's forward pass at context length seq_len (matrix products only:
 // 2 x active GEMM parameters + attention 4 x s x (qk + v widths) per layer + LM head).
 // Training model FLOPs are 3x this (PaLM's MFU numerator; Narayanan's 72Bslh^2(...) for GPT).

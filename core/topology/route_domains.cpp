@@ -7,7 +7,6 @@
 
 namespace infraplan {
 namespace {
-constexpr std::uint16_t kFar = std::numeric_limits<std::uint16_t>::max();
 constexpr int kMaxDomainParts = 4096;
 }  // namespace
 
@@ -131,9 +130,9 @@ const std::vector<std::pair<std::uint16_t, float>>& RouteDomains::nearestPorts(s
     for (bool viaHost : {false, true}) {
         std::vector<std::uint16_t> dist;
         search(shape, part, viaHost, dist, nullptr);
-        std::uint16_t bestHops = kFar;
+        std::uint16_t bestHops = kUnreachableHops;
         for (std::uint16_t p : dom.ports) {
-            if (dist[p] == kFar || dist[p] > bestHops) continue;
+            if (dist[p] == kUnreachableHops || dist[p] > bestHops) continue;
             if (dist[p] < bestHops) best.clear();
             bestHops = dist[p];
             best.emplace_back(p, 0.f);
@@ -156,7 +155,7 @@ bool RouteDomains::passes(const Domain& d, std::uint32_t local, bool viaHost) co
 // Hop distances (and latencies) from `root` to every part, through transit parts only.
 void RouteDomains::search(const Domain& d, std::uint32_t root, bool viaHost,
                           std::vector<std::uint16_t>& dist, std::vector<float>* lat) const {
-    dist.assign(d.vcount, kFar);
+    dist.assign(d.vcount, kUnreachableHops);
     if (lat) lat->assign(d.vcount, 0.f);
     std::vector<std::uint32_t> queue{root};
     dist[root] = 0;
@@ -167,7 +166,7 @@ void RouteDomains::search(const Domain& d, std::uint32_t root, bool viaHost,
         for (std::uint32_t a = m_adj.offset[gu]; a < m_adj.offset[gu + 1]; ++a) {
             if (!m_internal[m_adj.edge[a]]) continue;
             const std::uint32_t w = m_adj.to[a] - d.vbegin;
-            if (dist[w] != kFar) continue;
+            if (dist[w] != kUnreachableHops) continue;
             dist[w] = static_cast<std::uint16_t>(dist[u] + 1);
             if (lat)
                 (*lat)[w] = (*lat)[u] +
@@ -193,7 +192,7 @@ LocalRoute RouteDomains::computeRoute(const Domain& d, std::uint16_t from, std::
     std::vector<std::uint16_t> dist;
     std::vector<float> lat;
     search(d, to, viaHost, dist, &lat);
-    if (dist[from] == kFar) return out;
+    if (dist[from] == kUnreachableHops) return out;
     out.ok = true;
     out.hops = dist[from];
     out.latency_ns = lat[from];

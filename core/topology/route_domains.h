@@ -14,6 +14,9 @@
 
 namespace infraplan {
 
+// The hop count of a vertex no search reached.
+inline constexpr std::uint16_t kUnreachableHops = 0xFFFF;
+
 // Neighbours of every vertex (compressed sparse rows): to[k], edge[k] for k in the row.
 struct Adjacency {
     std::vector<std::uint32_t> offset, to, edge;

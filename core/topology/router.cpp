@@ -9,7 +9,6 @@
 namespace infraplan {
 namespace {
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
-constexpr std::uint16_t kFar = std::numeric_limits<std::uint16_t>::max();
 constexpr std::size_t kTreeBudgetBytes = 64u << 20;  // cached searches; beyond, recompute
 }  // namespace
 
@@ -243,7 +242,7 @@ bool Router::outerReachable(std::uint32_t p, std::uint32_t q, bool viaHost) {
     const CoreTree& tree = coreTree(root, viaHost);
     const std::uint32_t rep = m_twin[root];  // the search ran from the twin: swap the two
     const std::uint32_t d = from == rep ? tree.dist[root] : tree.dist[from];
-    return d != kFar;
+    return d != kUnreachableHops;
 }
 
 const Router::CoreTree& Router::coreTree(std::uint32_t root, bool viaHost) {
@@ -262,18 +261,19 @@ const Router::CoreTree& Router::coreTree(std::uint32_t root, bool viaHost) {
                (viaHost && m_graph.vertices[m_coreVertex[c]].kind == VertexKind::cpu);
     };
     auto tree = std::make_unique<CoreTree>();
-    tree->dist.assign(n, kFar);
+    tree->dist.assign(n, kUnreachableHops);
     tree->lat.assign(n, 0.f);
     std::vector<std::uint32_t> queue{root};
     tree->dist[root] = 0;
     for (std::size_t k = 0; k < queue.size(); ++k) {
         const std::uint32_t u = queue[k];
-        if (u != root && !passes(u)) continue;     // hosts, memory, node ports: ends only
-        if (tree->dist[u] + 2u >= kFar) continue;  // deeper than 16-bit hop counts: unreachable
+        if (u != root && !passes(u)) continue;  // hosts, memory, node ports: ends only
+        if (tree->dist[u] + 2u >= kUnreachableHops)
+            continue;  // deeper than 16-bit hop counts: unreachable
         const float through = u != root ? m_transitNs[m_coreVertex[u]] : 0.f;
         for (std::uint32_t a = m_coreOffset[u]; a < m_coreOffset[u + 1]; ++a) {
             const std::uint32_t w = m_coreTo[a];
-            if (tree->dist[w] != kFar) continue;
+            if (tree->dist[w] != kUnreachableHops) continue;
             tree->dist[w] = static_cast<std::uint16_t>(tree->dist[u] + 1);
             tree->lat[w] = tree->lat[u] +
                            static_cast<float>(m_graph.edges[m_coreEdge[a]].latency_ns) + through;
@@ -314,7 +314,7 @@ void Router::flushCore() {
              ++i) {
             const Pending& p = m_pending[i];
             const std::uint32_t d = dist(p.from);
-            if (d == kFar) {
+            if (d == kUnreachableHops) {
                 ++m_out->unreachable;
                 continue;
             }

@@ -10,13 +10,11 @@
 #include "ui/report/htmlbuilder.h"
 #include "ui/report/reportexport.h"
 #include "ui/report/reportformat.h"
+#include "ui/report/reportpalette.h"
 #include "ui/report/reportsections.h"
 
 namespace infraplan::report {
 namespace {
-
-const QString kGood = QStringLiteral("#1E7B34");
-const QString kBad = QStringLiteral("#B3261E");
 
 QString changeText(std::optional<double> change) {
     if (!change) return QStringLiteral("–");

@@ -3,12 +3,11 @@
 #include <cmath>
 
 #include "ui/report/reportformat.h"
+#include "ui/report/reportpalette.h"
 #include "ui/report/reportsections.h"
 
 namespace infraplan::report {
 namespace {
-
-const QString kBad = QStringLiteral("#B3261E");
 
 // A stacked chart of the cost breakdown at `key` in $M or $k, whichever reads better.
 ChartSpec moneyChart(const QString& title, const nlohmann::json& results, const std::string& key) {

@@ -6,13 +6,11 @@
 #include "core/io/design_json.h"
 #include "core/io/results_table.h"
 #include "ui/report/reportformat.h"
+#include "ui/report/reportpalette.h"
 #include "ui/report/reportsections.h"
 
 namespace infraplan::report {
 namespace {
-
-const QString kWarn = QStringLiteral("#8A5300");
-const QString kBad = QStringLiteral("#B3261E");
 
 QStringList strings(const nlohmann::json& list) {
     QStringList out;

@@ -7,13 +7,11 @@
 #include "core/design/resolve.h"
 #include "core/results/schema.h"
 #include "ui/report/reportformat.h"
+#include "ui/report/reportpalette.h"
 #include "ui/report/reportsections.h"
 
 namespace infraplan::report {
 namespace {
-
-const QString kGood = QStringLiteral("#1E7B34");
-const QString kBad = QStringLiteral("#B3261E");
 
 // The headline figures, by results schema key (label and unit come from the schema); a
 // figure the results lack is left out.

@@ -9,6 +9,7 @@
 #include "core/topology/graph.h"
 #include "core/topology/link_labels.h"
 #include "ui/report/reportformat.h"
+#include "ui/report/reportpalette.h"
 #include "ui/report/reportsections.h"
 
 namespace infraplan::report {
@@ -120,11 +121,10 @@ void addTopology(HtmlBuilder& b, const ReportInput& in, const Graph* graph) {
         figure.bands.push_back(
             {index[pair.first], index[pair.second],
              QStringLiteral("%1 cables · %2\npeak %3").arg(links, bandwidth, peakText), peak});
-        rows.push_back(
-            {{levelName(pair.first) + QStringLiteral(" – ") + levelName(pair.second)},
-             {links, true},
-             {bandwidth, true},
-             {peakText, true, peak && *peak > 1 ? QStringLiteral("#B3261E") : QString()}});
+        rows.push_back({{levelName(pair.first) + QStringLiteral(" – ") + levelName(pair.second)},
+                        {links, true},
+                        {bandwidth, true},
+                        {peakText, true, peak && *peak > 1 ? kBad : QString()}});
     }
     b.section(QStringLiteral("topology"), QStringLiteral("Topology"));
     b.chart(figure);
