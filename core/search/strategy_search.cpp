@@ -71,7 +71,7 @@ SearchResult searchStrategies(const Design& design, const catalog::Catalog& cata
         if (!model) result.reasons.emplace_back(kModelMissing);
         return result;
     }
-    SearchSpaceLimits limits;
+    SearchSpaceLimits limits = options.space;
     limits.max_candidates = static_cast<int>(
         std::clamp<long long>(options.max_candidates, 1, std::numeric_limits<int>::max()));
     const SearchSpace space = enumerateStrategies(design, *model, prepared.base.devices, limits);

@@ -13,6 +13,7 @@
 #include "core/common/cancel.h"
 #include "core/design/design.h"
 #include "core/results/results.h"
+#include "core/search/search_space.h"
 
 namespace infraplan {
 
@@ -28,7 +29,10 @@ struct SearchOptions {
     // Budgets: the search stops at whichever comes first and keeps the best found so far
     // (marked truncated, with the reason), so a huge design answers in about a minute.
     long long max_candidates = 200'000;  // strategies enumerated at most
-    double time_budget_s = 60;           // wall-clock seconds, preparation included
+    // The shape of the space (tp/pp caps, training knob choices); its max_candidates is
+    // replaced by the one above.
+    SearchSpaceLimits space;
+    double time_budget_s = 60;  // wall-clock seconds, preparation included
     // Called now and then from one worker with the fraction done; may be empty.
     std::function<void(double)> progress;
     // Set to stop early: the workers stop taking candidates and the evaluations under way stop
