@@ -12,6 +12,7 @@
 #include "app/cli/design_commands.h"
 #include "app/cli/embed_command.h"
 #include "app/cli/export_graph_command.h"
+#include "app/cli/merge_command.h"
 #include "app/cli/schema_command.h"
 #include "app/cli/search_command.h"
 #include "app/cli/sensitivity_command.h"
@@ -41,6 +42,7 @@ int main(int argc, char** argv) {
     infraplan::cli::addSearchCommand(app, globals, exit_code);
     infraplan::cli::addSizeCommand(app, globals, exit_code);
     infraplan::cli::addSensitivityCommand(app, globals, exit_code);
+    infraplan::cli::addMergeCommand(app, exit_code);
     infraplan::cli::addEmbedCommand(app, globals, exit_code);
     infraplan::cli::addBomCommand(app, globals, exit_code);
     infraplan::cli::addExportGraphCommand(app, globals, exit_code);

@@ -25,6 +25,7 @@ struct SizeArgs {
     int top = 10;
     long long max_strategies = 2000;
     long long max_devices = 1'000'000;
+    std::string shard = "1/1";
 };
 
 std::string strategyText(const Strategy& s, bool inference) {
@@ -117,6 +118,7 @@ void run(const SizeArgs& args, const CliGlobals& globals, int& exit_code) {
     options.time_budget_s = args.time_budget_s;
     options.max_strategies = args.max_strategies;
     options.max_devices = args.max_devices;
+    options.shard = *shardFromString(args.shard);
     const SizingResult result = sizeHardware(*loaded.target, catalog, options);
     if (!result.reasons.empty()) {
         for (const std::string& reason : result.reasons)
@@ -164,6 +166,9 @@ void addSizeCommand(CLI::App& app, const CliGlobals& globals, int& exit_code) {
     cmd->add_option("--max-strategies", args->max_strategies,
                     "Strategies tried per cluster at most (default 2,000)")
         ->check(wholeNumberBetween(1, 1'000'000));
+    cmd->add_option("--shard", args->shard,
+                    "Size only part K of N of the clusters (merge the parts with `merge`)")
+        ->check(shardSpec());
     cmd->add_option("--max-devices", args->max_devices,
                     "Refuse clusters with more accelerators than this (default 1,000,000)")
         ->check(wholeNumberBetween(1, kMaxDevicesLimit));

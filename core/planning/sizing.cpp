@@ -234,6 +234,8 @@ void Sweep::sizeCluster(const HardwareCandidate& c) {
 }
 
 SizingResult Sweep::run() {
+    m_result.shard = m_options.shard;
+    m_result.top = std::max(1, m_options.top);
     m_deadline = m_start + std::chrono::duration_cast<Clock::duration>(
                                std::chrono::duration<double>(m_options.time_budget_s));
     const std::vector<HardwareCandidate> candidates = hardwareCandidates(m_target, m_catalog);
@@ -241,7 +243,7 @@ SizingResult Sweep::run() {
     std::size_t done = 0;
     for (; done < candidates.size(); ++done) {
         if (isCancelled(m_options.cancel) || outOfTime()) break;
-        sizeCluster(candidates[done]);
+        if (m_options.shard.holds(done)) sizeCluster(candidates[done]);
     }
     m_result.cancelled = isCancelled(m_options.cancel);
     if (done < candidates.size() && !m_result.cancelled) {

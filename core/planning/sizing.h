@@ -10,6 +10,7 @@
 
 #include "catalog/catalog.h"
 #include "core/common/cancel.h"
+#include "core/common/shard.h"
 #include "core/design/design.h"
 #include "core/planning/sizing_candidates.h"
 #include "core/planning/sizing_target.h"
@@ -29,6 +30,7 @@ struct SizingOptions {
     int threads = 0;                  // per search; 0 = one per core
     long long max_devices = 1'000'000;
     const CancelToken* cancel = nullptr;
+    Shard shard;  // only these clusters of the sweep (--shard K/N); mergeSizingJson joins them
 };
 
 // One complete design that meets the target, with the figures it is ranked by.
@@ -60,6 +62,8 @@ struct SizingResult {
     std::vector<std::string> reasons;  // why nothing could be sized (invalid target, ...)
     std::string infeasible;            // why no design meets the target ("" when some do)
     std::vector<SizedDesign> designs;  // best first, at most `top`
+    Shard shard;                       // the part of the sweep run
+    int top = 10;
 };
 
 SizingResult sizeHardware(const SizingTarget& target, const catalog::Catalog& catalog,

@@ -102,6 +102,8 @@ void addSizingFields(std::vector<ResultField>& out) {
     Section top(out, "", both);
     top.add("target", FieldKind::object, Unit::none, "Target", "What was sized for")
         .text("rank", "Ranked by", "tco (lowest TCO first), time or tokens-per-mw")
+        .text("shard", "Shard", "K/N: the part of the sweep this output holds (1/1 = whole)")
+        .integer("top", "Top", "Designs listed at most")
         .integer("candidates", "Clusters",
                  "Clusters in the sweep (node template x size x oversubscription)")
         .integer("searched", "Clusters searched",
@@ -140,6 +142,8 @@ nlohmann::json sizingResultToJson(const SizingResult& result, const SizingTarget
                                   SizingRank rank, const std::vector<std::string>& design_files) {
     nlohmann::json j = {{"target", targetJson(target)},
                         {"rank", toString(rank)},
+                        {"shard", result.shard.text()},
+                        {"top", result.top},
                         {"candidates", result.candidates},
                         {"searched", result.searched},
                         {"strategies_evaluated", result.strategies_evaluated},
