@@ -82,7 +82,7 @@ Capacity provisionedPower(const Design& design, const catalog::Catalog& catalog,
     return {f.results.power.facility_capacity_kw, {}};
 }
 
-bool accelerateRacksOverLimit(const Results& r) {
+bool acceleratorRacksOverLimit(const Results& r) {
     if (!r.facility) return false;
     return std::any_of(r.facility->power.rack_groups.begin(), r.facility->power.rack_groups.end(),
                        [](const RackGroup& g) { return g.accelerators > 0 && g.over_limit; });
@@ -181,7 +181,7 @@ void Sweep::priceUnderEachCooling(const HardwareCandidate& c, const Design& sear
         Results r =
             cooling == searched.facility.cooling ? chosen.results : evaluate(d, m_catalog, eo);
         if (r.cancelled || !r.feasible) continue;
-        if (accelerateRacksOverLimit(r)) {
+        if (acceleratorRacksOverLimit(r)) {
             m_verdict.rejected(describeCandidate(c, m_catalog) + ", " + toString(cooling) +
                                ": its racks draw more than the cooling type removes");
             continue;

@@ -10,19 +10,11 @@ namespace {
 
 // Llama 3 8B on 16 nodes of an NVIDIA and an AMD template: small enough for a test.
 nlohmann::json smallTarget() {
-    return {{"format", "infraplan-sizing-target"},
-            {"version", 1},
-            {"name", "test"},
-            {"workload",
-             {{"mode", "training"},
-              {"model", "llama3-8b"},
-              {"seq_len", 8192},
-              {"global_batch", 512},
-              {"train_tokens", 1e12},
-              {"deadline_days", 60}}},
-            {"constraints", {{"power_budget_mw", 5}}},
-            {"candidates",
-             {{"nodes", {"nvidia-dgx-h100", "amd-mi300x-platform"}}, {"node_counts", {16}}}}};
+    QFile f(QString::fromUtf8(infraplan::test::testDataDir()) +
+            QStringLiteral("/sizing/llama3-8b-16-nodes.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot read tests/data/sizing/llama3-8b-16-nodes.json");
+    return nlohmann::json::parse(f.readAll().toStdString());
 }
 
 // A sweep searches two clusters: well under a minute, but the sanitizer build is slower.

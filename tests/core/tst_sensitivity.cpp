@@ -11,6 +11,7 @@
 #include "core/evaluate/evaluate.h"
 #include "core/planning/sensitivity.h"
 #include "core/planning/sensitivity_json.h"
+#include "docs_table.h"
 #include "example_designs.h"
 
 using namespace infraplan;
@@ -102,16 +103,9 @@ private Q_SLOTS:
             QVERIFY2(described.contains(key), ("not in the sensitivity schema: " + key).c_str());
         for (const std::string& key : described)
             QVERIFY2(emitted.contains(key), ("never emitted: " + key).c_str());
-        QFile doc(QString::fromUtf8(test::sourceDir()) + QStringLiteral("/docs/results.md"));
-        QVERIFY(doc.open(QIODevice::ReadOnly));
-        const std::string text = doc.readAll().toStdString();
-        const std::string begin = "<!-- BEGIN sensitivity schema -->\n";
-        const auto from = text.find(begin);
-        const auto to = text.find("<!-- END sensitivity schema -->");
-        QVERIFY2(from != std::string::npos && to != std::string::npos,
-                 "docs/results.md: the sensitivity table's markers are missing");
-        QCOMPARE(text.substr(from + begin.size(), to - from - begin.size()),
-                 sensitivitySchemaMarkdown());
+        const auto table = test::resultsDocTable("sensitivity schema");
+        QVERIFY2(table, "docs/results.md: the sensitivity table's markers are missing");
+        QCOMPARE(*table, sensitivitySchemaMarkdown());
     }
 
     void invalidDesignSaysWhy() {

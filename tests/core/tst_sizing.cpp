@@ -12,6 +12,7 @@
 #include "core/planning/sizing.h"
 #include "core/planning/sizing_json.h"
 #include "core/results/results_json.h"
+#include "docs_table.h"
 #include "tests/support/test_paths.h"
 
 using namespace infraplan;
@@ -213,16 +214,9 @@ private Q_SLOTS:
                 d["results"],
                 resultsToJson(pretraining().designs.at(d["rank"].get<std::size_t>() - 1).results));
 
-        QFile doc(QString::fromUtf8(test::sourceDir()) + QStringLiteral("/docs/results.md"));
-        QVERIFY(doc.open(QIODevice::ReadOnly));
-        const std::string text = doc.readAll().toStdString();
-        const std::string begin = "<!-- BEGIN sizing schema -->\n";
-        const auto from = text.find(begin);
-        const auto to = text.find("<!-- END sizing schema -->");
-        QVERIFY2(from != std::string::npos && to != std::string::npos,
-                 "docs/results.md: the sizing table's markers are missing");
-        QCOMPARE(text.substr(from + begin.size(), to - from - begin.size()),
-                 sizingSchemaMarkdown());
+        const auto table = test::resultsDocTable("sizing schema");
+        QVERIFY2(table, "docs/results.md: the sizing table's markers are missing");
+        QCOMPARE(*table, sizingSchemaMarkdown());
     }
 };
 
