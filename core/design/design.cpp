@@ -18,6 +18,8 @@ constexpr std::array<const char*, 4> kScheduleNames{"1f1b", "interleaved", "gpip
 constexpr std::array<const char*, 3> kRecomputeNames{"none", "selective", "full"};
 constexpr std::array<const char*, 2> kSchedulerNames{"static", "continuous"};
 constexpr std::array<const char*, 2> kOverlapTpScopeNames{"full", "backward"};
+constexpr std::array<const char*, 4> kTrainingFrameworkNames{"megatron-core", "nemo", "torchtitan",
+                                                             "torchtitan-compiled-loss"};
 constexpr std::array<const char*, 2> kDecodeAttentionNames{"grouped", "per-head"};
 constexpr std::array<const char*, 4> kCoolingNames{"air", "rear-door", "direct-liquid",
                                                    "immersion"};
@@ -71,6 +73,12 @@ const char* toString(OverlapTpScope s) {
 }
 std::optional<OverlapTpScope> overlapTpScopeFromString(const std::string& name) {
     return enumValue<OverlapTpScope>(kOverlapTpScopeNames, name);
+}
+const char* toString(TrainingFramework f) {
+    return enumName(kTrainingFrameworkNames, f);
+}
+std::optional<TrainingFramework> trainingFrameworkFromString(const std::string& name) {
+    return enumValue<TrainingFramework>(kTrainingFrameworkNames, name);
 }
 const char* toString(DecodeAttention a) {
     return enumName(kDecodeAttentionNames, a);

@@ -151,6 +151,18 @@ enum class OverlapTpScope : std::uint8_t { full, backward };
 const char* toString(OverlapTpScope s);
 std::optional<OverlapTpScope> overlapTpScopeFromString(const std::string& name);
 
+// The training framework whose memory behaviour the engine models (gradient and parameter
+// precision, what its sharding covers, what its allocator statistics count); the parameter
+// sets are in core/perf/training_framework.cpp and docs/training-engine.md.
+enum class TrainingFramework : std::uint8_t {
+    megatron_core,
+    nemo,
+    torchtitan,
+    torchtitan_compiled_loss
+};
+const char* toString(TrainingFramework f);
+std::optional<TrainingFramework> trainingFrameworkFromString(const std::string& name);
+
 // Decode attention kernels: grouped (one read of each KV head per GQA group, as XQA and
 // FlashDecoding do) or per-head (older kernels that re-read it for every query head).
 enum class DecodeAttention : std::uint8_t { grouped, per_head };
@@ -210,6 +222,7 @@ struct Strategy {
     std::string placement = "tp-first";
     TrainingOffload offload;
     OverlapTpScope overlap_tp_scope = OverlapTpScope::full;
+    TrainingFramework framework = TrainingFramework::megatron_core;
     // Tokens on the busiest expert rank over the mean. A trained router with an auxiliary
     // balancing loss leaves ~10-20% more on the busiest (Switch Transformer §2.2; GShard's
     // capacity factor 1.25 as the upper bound); docs/training-engine.md.

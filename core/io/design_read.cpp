@@ -263,6 +263,8 @@ void readTrainingOptions(ObjectReader& r, Strategy& s) {
     r.enumeration("overlap_tp_scope", s.overlap_tp_scope, overlapTpScopeFromString,
                   "full, backward");
     r.number("moe_imbalance", s.moe_imbalance, 1, 64);
+    r.enumeration("framework", s.framework, trainingFrameworkFromString,
+                  "megatron-core, nemo, torchtitan, torchtitan-compiled-loss");
 }
 
 std::optional<SpeculativeOptions> readSpeculative(ObjectReader& r) {

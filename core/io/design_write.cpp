@@ -109,6 +109,7 @@ void writeTrainingOptions(json& j, const Strategy& s, bool inference) {
         j["overlap_tp_scope"] = toString(s.overlap_tp_scope);
     if (!inference || s.moe_imbalance != defaults.moe_imbalance)
         j["moe_imbalance"] = s.moe_imbalance;
+    if (s.framework != defaults.framework) j["framework"] = toString(s.framework);
     const PipelineSplit& split = s.pipeline_split;
     if (!split.layers.empty()) j["pipeline_layers"] = split.layers;
     if (split.first_stage_layers >= 0) j["first_stage_layers"] = split.first_stage_layers;

@@ -102,11 +102,13 @@ StageSplit splitPipelineLayers(const PipelineSplit& s, int layers, int pp) {
     if (pp > 1 && (layers + 2) % pp == 0) {
         StageSplit out = accounted(layers, pp, true, true);
         out.rule = "by default, " + out.rule;
+        out.by_default = true;
         return out;
     }
     StageSplit out;
     out.layers = balanced(layers, pp);
     out.rule = "by default, balanced with the extra layers on the middle stages";
+    out.by_default = true;
     if (std::any_of(out.layers.begin(), out.layers.end(), [](int n) { return n == 0; }))
         return fail("pp=" + str(pp) + " is more stages than the model's " + str(layers) +
                     " layers");

@@ -24,6 +24,7 @@ struct StageSplit {
     std::vector<int> layers;  // per stage; empty when `error` is set
     std::string rule;         // how the split was made, in words (for messages)
     std::string error;        // why the strategy's split cannot be used
+    bool by_default = false;  // the default rule chose it (the design set no split)
     bool even() const;
 };
 

@@ -1,9 +1,12 @@
 #pragma once
 // Per-device memory of a training step on the most loaded pipeline stage (each stage's own
-// layers, embedding or LM head, and micro-batches in flight; the worst is reported): weights,
-// gradients, mixed-precision Adam state with ZeRO 0-3 sharding (docs/training-engine.md),
-// activations of the micro-batches in flight (Korthikanti et al. 2022 per layer, times what the
-// schedule keeps alive), and the runtime's workspace.
+// layers, embedding or LM head, and micro-batches in flight; the worst is reported), as named
+// terms: weights, fp32 master weights, gradients and Adam moments in the precisions and with
+// the sharding strategy.framework keeps (core/perf/training_framework.h, ZeRO 0-3),
+// activations of the micro-batches in flight (Korthikanti et al. 2022 per layer, or the
+// framework's own checkpointing policy, times what the schedule keeps alive), the workspace
+// (gathered weights, logits), the allocator's fragmentation and the runtime reserve
+// (docs/training-engine.md, "Memory").
 
 #include "core/perf/training_plan.h"
 #include "core/results/training_results.h"
@@ -35,6 +38,10 @@ struct ResidentMemory {
     int stage = 0;                       // which pipeline stage this is
 };
 ResidentMemory residentMemory(const TrainingPlan& plan);
+
+// Fills the allocator's fragmentation, the runtime reserve, the total and the capacity from
+// the live terms of `m`'s breakdown.
+void sumMemory(const TrainingPlan& plan, MemoryResults& m);
 
 // What a device holds: the resident memory less what strategy.offload keeps in a pool.
 MemoryResults trainingMemory(const TrainingPlan& plan);

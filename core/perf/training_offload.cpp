@@ -32,7 +32,7 @@ OffloadTraffic offloadTraffic(const TrainingPlan& p, const ResidentMemory& resid
     OffloadTraffic t;
     const OffloadPlan& o = p.offload;
     const MemoryBreakdown& b = resident.memory.breakdown;
-    if (o.optimizer) t.optimizer_bytes = 2 * b.optimizer;
+    if (o.optimizer) t.optimizer_bytes = 2 * (b.optimizer + b.master_weights);
     if (o.weights) {
         // Forward, backward, and the forward again that full recompute replays.
         const double reads = p.recompute == Recompute::full ? 3 : 2;
@@ -60,9 +60,10 @@ MemoryResults withOffload(const TrainingPlan& p, const ResidentMemory& resident)
     if (!o.active()) return m;
     MemoryBreakdown& b = m.breakdown;
     double moved = 0;
-    if (o.optimizer) {
-        moved += b.optimizer;
+    if (o.optimizer) {  // Adam's moments and the fp32 master weights it updates
+        moved += b.optimizer + b.master_weights;
         b.optimizer = 0;
+        b.master_weights = 0;
     }
     if (o.weights) {
         moved += b.weights;
@@ -77,8 +78,7 @@ MemoryResults withOffload(const TrainingPlan& p, const ResidentMemory& resident)
         b.activations = keep;
     }
     m.offloaded_bytes = moved;
-    m.per_device_bytes =
-        b.weights + b.gradients + b.optimizer + b.activations + b.kv_cache + b.workspace;
+    sumMemory(p, m);
     return m;
 }
 

@@ -122,7 +122,7 @@ PlanOutcome makeTrainingPlan(const Design& design, const catalog::Model& model,
     const StageSplit split = splitPipelineLayers(s.pipeline_split, model.layers, p.pp);
     if (!split.error.empty())
         why.push_back(split.error);
-    else if (!split.even() && split.rule.rfind("by default", 0) == 0)
+    else if (!split.even() && split.by_default)
         out.warnings.push_back("pipeline stages hold " + describeSplit(split.layers) + " layers (" +
                                split.rule + ")");
     if (w.seq_len % p.cp != 0)
@@ -184,8 +184,8 @@ PlanOutcome makeTrainingPlan(const Design& design, const catalog::Model& model,
     const bool wide = w.precision == Precision::fp32 || w.precision == Precision::tf32;
     p.activation_bytes = wide ? 4 : 2;  // fp8 GEMMs still keep bf16 activations
     p.weight_bytes = wide ? 4 : 2;
-    // Megatron accumulates and reduces bf16 gradients in fp32, fp16 ones in fp16.
-    p.grad_bytes = w.precision == Precision::fp16 ? 2 : 4;
+    p.framework = frameworkMemory(s.framework, w.precision);
+    p.grad_bytes = p.framework.grad_bytes;
     if (w.precision == Precision::fp4 || w.precision == Precision::int4 ||
         w.precision == Precision::int8 || w.precision == Precision::fp6)
         out.warnings.push_back(std::string("training in ") + catalog::toString(w.precision) +

@@ -9,6 +9,7 @@
 #include "catalog/entries.h"
 #include "core/design/design.h"
 #include "core/perf/pipeline_stages.h"
+#include "core/perf/training_framework.h"
 #include "core/perf/transformer.h"
 
 namespace infraplan {
@@ -57,6 +58,7 @@ struct TrainingPlan {
     double activation_bytes = 2;  // bytes per activation element (bf16 unless fp32)
     double weight_bytes = 2;      // model weights as held for compute
     double grad_bytes = 4;        // gradients as accumulated and reduced
+    FrameworkMemory framework;    // what strategy.framework keeps per parameter and logit
     OffloadPlan offload;
 
     LayerSharding sharding() const;

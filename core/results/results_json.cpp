@@ -75,11 +75,14 @@ nlohmann::json memoryToJson(const MemoryResults& m) {
             {"offloaded_bytes", m.offloaded_bytes},
             {"breakdown",
              {{"weights", b.weights},
+              {"master_weights", b.master_weights},
               {"gradients", b.gradients},
               {"optimizer", b.optimizer},
               {"activations", b.activations},
               {"kv_cache", b.kv_cache},
-              {"workspace", b.workspace}}}};
+              {"workspace", b.workspace},
+              {"fragmentation", b.fragmentation},
+              {"runtime_reserve", b.runtime_reserve}}}};
 }
 
 }  // namespace

@@ -154,17 +154,30 @@ void memory(std::vector<ResultField>& f) {
              "Kept in a memory pool per device (strategy.offload; 0 for serving)");
     m.add("breakdown", K::object, U::none, "Memory by component", "Bytes per device by component");
     Section b(f, "memory.breakdown.", Modes::both);
-    b.number("weights", U::bytes, "Weights", "Model parameters held by the device");
-    b.number("gradients", U::bytes, "Gradients", "Gradients (training; 0 for serving)");
+    b.number("weights", U::bytes, "Weights",
+             "Model parameters in their stored precision (fp8 when the framework keeps fp8 "
+             "parameters), after ZeRO-3/FSDP sharding");
+    b.number("master_weights", U::bytes, "Master weights",
+             "The fp32 copy of lower-precision parameters the optimizer updates, after "
+             "distributed-optimizer sharding (training; 0 for serving)");
+    b.number("gradients", U::bytes, "Gradients",
+             "Gradient buffers in the precision the framework accumulates and reduces them "
+             "(training; 0 for serving)");
     b.number("optimizer", U::bytes, "Optimizer state",
-             "Master weights and Adam moments, after ZeRO sharding (training)");
+             "Adam first and second moments, after distributed-optimizer sharding (training)");
     b.number("activations", U::bytes, "Activations",
              "Activations kept for the backward pass (training) or the peak of one forward pass "
              "(serving)");
     b.number("kv_cache", U::bytes, "KV cache",
              "The preallocated KV cache pool (serving; 0 for training)");
     b.number("workspace", U::bytes, "Workspace",
-             "Runtime reserve: CUDA context, library workspaces, communication buffers");
+             "Training: gathered ZeRO-3/FSDP weights, the loss's logits buffers; serving: the "
+             "runtime reserve (CUDA context, library workspaces, communication buffers)");
+    b.number("fragmentation", U::bytes, "Allocator fragmentation",
+             "Held by the caching allocator beyond the live tensors (training; 0 for serving)");
+    b.number("runtime_reserve", U::bytes, "Runtime reserve",
+             "CUDA context, library workspaces and communication buffers outside the "
+             "framework's allocator (training; serving counts it in workspace)");
 }
 
 }  // namespace

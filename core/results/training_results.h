@@ -48,12 +48,19 @@ struct TrainingResults {
 
 // Bytes one device holds at its peak (the most loaded pipeline stage).
 struct MemoryBreakdown {
-    double weights = 0;
+    double weights = 0;         // parameters in their stored precision
+    double master_weights = 0;  // fp32 master copy kept beside lower-precision weights
     double gradients = 0;
-    double optimizer = 0;
+    double optimizer = 0;  // Adam moments
     double activations = 0;
     double kv_cache = 0;
-    double workspace = 0;
+    double workspace = 0;        // gathered weights, loss buffers, library workspaces
+    double fragmentation = 0;    // held by the caching allocator beyond what is allocated
+    double runtime_reserve = 0;  // CUDA context and communication buffers outside the allocator
+    double total() const {
+        return weights + master_weights + gradients + optimizer + activations + kv_cache +
+               workspace + fragmentation + runtime_reserve;
+    }
 };
 
 struct MemoryResults {

@@ -96,6 +96,7 @@ private Q_SLOTS:
         doc["workload"]["seed"] = 123456789012LL;
         doc["strategy"] = {{"overlap_tp_scope", "backward"},
                            {"moe_imbalance", 1.3},
+                           {"framework", "torchtitan"},
                            {"speculative", {{"draft_model", "llama3-8b"}, {"draft_tokens", 6}}},
                            {"max_step_tokens", 0},
                            {"memory_utilization", 0.85},
@@ -107,6 +108,7 @@ private Q_SLOTS:
         const Design& d = *loaded.design;
         QCOMPARE(d.strategy.overlap_tp_scope, OverlapTpScope::backward);
         QCOMPARE(d.strategy.moe_imbalance, 1.3);
+        QCOMPARE(d.strategy.framework, TrainingFramework::torchtitan);
         QVERIFY(d.strategy.speculative);
         QCOMPARE(d.strategy.speculative->draft_model, std::string("llama3-8b"));
         QCOMPARE(d.strategy.speculative->draft_tokens, 6);
@@ -223,6 +225,10 @@ private Q_SLOTS:
             << "/strategy"
             << R"({"overlap_tp_scope": "forward"})"
             << "/strategy/overlap_tp_scope: must be one of full, backward, got \"forward\"";
+        QTest::newRow("framework")
+            << "/strategy"
+            << R"({"framework": "deepspeed"})"
+            << "/strategy/framework: must be one of megatron-core, nemo, torchtitan";
         QTest::newRow("decode attention")
             << "/strategy"
             << R"({"decode_attention": "sideways"})"

@@ -117,7 +117,10 @@ private Q_SLOTS:
             const MemoryResults mem = trainingMemory(plan.plan);
             QVERIFY(rel(mem.breakdown.weights, 2 * P / (zero >= 3 ? 8 : 1)) < 1e-9);
             QVERIFY(rel(mem.breakdown.gradients, 4 * P / (zero >= 2 ? 8 : 1)) < 1e-9);
-            QVERIFY(rel(mem.breakdown.optimizer, 12 * P / (zero >= 1 ? 8 : 1)) < 1e-9);
+            // Megatron-Core: fp32 master weights and Adam's two fp32 moments, sharded by the
+            // distributed optimizer (ZeRO 1 and up).
+            QVERIFY(rel(mem.breakdown.master_weights, 4 * P / (zero >= 1 ? 8 : 1)) < 1e-9);
+            QVERIFY(rel(mem.breakdown.optimizer, 8 * P / (zero >= 1 ? 8 : 1)) < 1e-9);
         }
         // Context-parallel ranks hold the same parameters: ZeRO shards over dp x cp.
         d.strategy.dp = 4;
@@ -127,7 +130,42 @@ private Q_SLOTS:
         QVERIFY(cp.ok());
         const MemoryResults mem = trainingMemory(cp.plan);
         QVERIFY(rel(mem.breakdown.weights, 2 * P / 8) < 1e-9);
-        QVERIFY(rel(mem.breakdown.optimizer, 12 * P / 8) < 1e-9);
+        QVERIFY(rel(mem.breakdown.optimizer, 8 * P / 8) < 1e-9);
+    }
+    void frameworkSetsNameWhatIsKept() {
+        const auto m = gptModel(8, 4096, 32);
+        const auto* acc = catalog::builtinCatalog().accelerator("nvidia-h100-sxm");
+        Design d = h100Design(m, 2);
+        d.strategy.tp = 2;
+        d.strategy.dp = 8;
+        d.strategy.zero = 3;
+        d.workload.global_batch = 64;
+        const double P = countParameters(m).total / 2;
+        // torchtitan: fp32 sharded parameters are the optimizer's, fp32 gradients.
+        d.strategy.framework = TrainingFramework::torchtitan;
+        auto plan = makeTrainingPlan(d, m, *acc, 16);
+        QVERIFY(plan.ok());
+        MemoryResults mem = trainingMemory(plan.plan);
+        QVERIFY(rel(mem.breakdown.weights, 4 * P / 8) < 1e-9);
+        QCOMPARE(mem.breakdown.master_weights, 0.0);
+        QVERIFY(rel(mem.breakdown.gradients, 4 * P / 8) < 1e-9);
+        QVERIFY(rel(mem.breakdown.optimizer, 8 * P / 8) < 1e-9);
+        // NeMo in fp8 with the distributed optimizer: fp8 parameters, the fp32 master sharded.
+        d.strategy.framework = TrainingFramework::nemo;
+        d.strategy.zero = 1;
+        d.workload.precision = catalog::Precision::fp8;
+        plan = makeTrainingPlan(d, m, *acc, 16);
+        QVERIFY(plan.ok());
+        mem = trainingMemory(plan.plan);
+        QVERIFY(rel(mem.breakdown.weights, 1 * P) < 1e-9);
+        QVERIFY(rel(mem.breakdown.master_weights, 4 * P / 8) < 1e-9);
+        QVERIFY(rel(mem.breakdown.gradients, 4 * P) < 1e-9);
+        // The allocator's share and the runtime reserve are named terms of the total.
+        const MemoryBreakdown& b = mem.breakdown;
+        const double live = b.total() - b.fragmentation - b.runtime_reserve;
+        QVERIFY(rel(b.fragmentation, allocatorFragmentation() * live) < 1e-9);
+        QCOMPARE(b.runtime_reserve, runtimeReserveBytes());
+        QVERIFY(rel(mem.per_device_bytes, b.total()) < 1e-12);
     }
     void activationsFollowTheSchedule() {
         const auto m = gptModel(16, 4096, 32);

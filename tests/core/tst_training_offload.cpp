@@ -48,13 +48,22 @@ private slots:
         const Results after = evaluate(withOffload(true, false, false), catalog::builtinCatalog());
         QVERIFY2(after.feasible, after.reasons.empty() ? "" : after.reasons.front().c_str());
         QVERIFY(after.memory && after.training);
-        const double adam = before.memory->breakdown.optimizer;
-        // 12 bytes of Adam state per parameter the device owns (tp 4: a quarter of a stage).
+        // 12 bytes of Adam state per parameter the device owns (tp 4: a quarter of a stage):
+        // the fp32 master weights and the two moments.
+        const MemoryBreakdown& held = before.memory->breakdown;
+        const double adam = held.optimizer + held.master_weights;
         QVERIFY(adam > 100e9);
         QCOMPARE(after.memory->offloaded_bytes, adam);
         QCOMPARE(after.memory->breakdown.optimizer, 0.0);
+        QCOMPARE(after.memory->breakdown.master_weights, 0.0);
+        // The allocator's fragmentation shrinks with what it no longer holds.
+        const double live =
+            before.memory->per_device_bytes - held.runtime_reserve - held.fragmentation;
+        QVERIFY(std::abs(after.memory->breakdown.fragmentation -
+                         held.fragmentation * (live - adam) / live) < 1.0);
         QVERIFY(std::abs(after.memory->per_device_bytes -
-                         (before.memory->per_device_bytes - adam)) < 1.0);
+                         (before.memory->per_device_bytes - adam -
+                          (held.fragmentation - after.memory->breakdown.fragmentation))) < 1.0);
         // Read and written once per step over the device's share of the CXL link.
         const double expected = 2 * adam / kPerDevice_b_s + kLatency_s;
         QVERIFY(std::abs(after.training->breakdown.offload_s - expected) < 1e-9 * expected);

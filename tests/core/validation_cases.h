@@ -115,17 +115,21 @@ inline catalog::Precision precisionOf(const RowReader& r, const char* column) {
     return catalog::Precision::bf16;
 }
 
-// One published training run (tests/data/validation/training.csv).
+// One published training run (tests/data/validation/training.csv) or peak-memory figure
+// (training-memory.csv).
 struct TrainingCase {
-    std::string id, family, node, framework, metric;
+    std::string id, split, family, device, node, framework, metric, unit;
     catalog::Model model;
     long long devices = 0, seq_len = 0, global_batch = 0, microbatch = 1;
     catalog::Precision precision = catalog::Precision::bf16;
-    int tp = 1, pp = 1, vpp = 1, dp = 1;
+    int tp = 1, pp = 1, vpp = 1, cp = 1, ep = 1, dp = 1, zero = 0;
     bool sequence_parallel = false;
+    bool embedding_and_loss_stages = false;  // pipeline_split "embedding+loss"
     Recompute recompute = Recompute::full;
     double value = 0;
     double measured_step_s = 0;  // the published iteration time, or the one its FLOP/s imply
+    double measured_bytes = 0;   // peak memory per device, in bytes (memory rows)
+    std::string memory_stat;     // reserved (allocator peak), unstated
 };
 
 // Achieved hardware FLOP/s -> step time through the count the SC'21 paper uses with full
@@ -137,14 +141,45 @@ inline double stepTimeFromTflops(const TrainingCase& c) {
     return flops / (c.value * 1e12 * c.devices);
 }
 
+// The engine's framework parameter set for the row's `framework` column (its prefix).
+inline TrainingFramework frameworkOf(const TrainingCase& c) {
+    if (c.framework == "torchtitan-compiled-loss")
+        return TrainingFramework::torchtitan_compiled_loss;
+    if (c.framework.rfind("torchtitan", 0) == 0) return TrainingFramework::torchtitan;
+    if (c.framework.rfind("nemo", 0) == 0) return TrainingFramework::nemo;
+    return TrainingFramework::megatron_core;
+}
+
+inline void readMeasurement(const RowReader& r, TrainingCase& c) {
+    c.value = r.number("value");
+    if (c.metric == "achieved_tflops_per_gpu") {
+        c.measured_step_s = stepTimeFromTflops(c);
+    } else if (c.metric == "iteration_time") {
+        c.measured_step_s = c.value;
+    } else if (c.metric == "tokens_per_s_per_device") {
+        c.measured_step_s = double(c.global_batch) * c.seq_len / (c.value * c.devices);
+    } else if (c.metric == "peak_memory") {
+        c.memory_stat = r.text("memory_stat");
+        // "GB or GiB": the source does not say; read as GiB, the test prints both.
+        c.measured_bytes = c.value * (c.unit == "GB" ? 1e9 : 1073741824.0);
+    } else {
+        r.fail("metric",
+               "expected achieved_tflops_per_gpu, iteration_time, tokens_per_s_per_device or "
+               "peak_memory");
+    }
+}
+
 inline TrainingCase trainingCase(const RowReader& r) {
     TrainingCase c;
     if (r.text("mode") != "training") r.fail("mode", "expected training");
     c.id = r.text("id");
+    c.split = r.text("split");
     c.family = r.text("family");
+    c.device = r.text("device");
     c.node = r.text("node");
     c.framework = r.text("framework");
     c.metric = r.text("metric");
+    c.unit = r.text("unit");
     c.model = modelOf(r);
     // Megatron-LM's GPT shares the input embedding and the LM head.
     c.model.tied_embeddings = c.framework.rfind("megatron-lm", 0) == 0;
@@ -156,55 +191,74 @@ inline TrainingCase trainingCase(const RowReader& r) {
     c.tp = static_cast<int>(r.integer("tp", 1));
     c.pp = static_cast<int>(r.integer("pp", 1));
     c.vpp = static_cast<int>(r.integer("vpp", 1));
+    c.cp = static_cast<int>(r.integer("cp", 1));
+    c.ep = static_cast<int>(r.integer("ep", 1));
     c.dp = static_cast<int>(r.integer("dp", 1));
+    c.zero = static_cast<int>(r.integer("zero", 0));
     c.sequence_parallel = r.flag("sequence_parallel");
     if (auto rc = recomputeFromString(r.text("recompute")))
         c.recompute = *rc;
     else
         r.fail("recompute", "expected none, selective or full");
-    c.value = r.number("value");
-    if (c.metric == "achieved_tflops_per_gpu")
-        c.measured_step_s = stepTimeFromTflops(c);
-    else if (c.metric == "iteration_time")
-        c.measured_step_s = c.value;
-    else
-        r.fail("metric", "expected achieved_tflops_per_gpu or iteration_time");
+    readMeasurement(r, c);
     return c;
 }
 
-// Every row of training.csv; empty with `error` set when the file is missing or a row is bad.
-inline std::vector<TrainingCase> loadTrainingCases(std::string& error) {
-    const std::string path = dataFile("validation/training.csv");
+// Every row of validation/`file`; empty with `error` set when the file is missing or a row
+// is bad.
+inline std::vector<TrainingCase> loadTrainingCases(std::string& error,
+                                                   const std::string& file = "training.csv") {
+    const std::string path = dataFile("validation/" + file);
     const auto table = readTable(path, error);
     if (!table) return {};
     std::vector<TrainingCase> cases;
-    for (const CsvRow& row : table->rows)
-        cases.push_back(trainingCase(RowReader(*table, row, path, error)));
+    for (const CsvRow& row : table->rows) {
+        const RowReader reader(*table, row, path, error);
+        TrainingCase c = trainingCase(reader);
+        if (table->hasColumn("pipeline_split")) {
+            const std::string& split = reader.text("pipeline_split");
+            if (!split.empty() && split != "embedding+loss")
+                reader.fail("pipeline_split", "expected empty or embedding+loss");
+            c.embedding_and_loss_stages = split == "embedding+loss";
+        }
+        cases.push_back(std::move(c));
+    }
     if (!error.empty()) return {};
     return cases;
 }
 
-// A Megatron-LM run as a design: DGX A100 nodes on Selene's 8-rail HDR InfiniBand fabric
-// (a DGX SuperPOD), the layout and software behaviour of the row's framework.
-inline Design trainingDesign(const TrainingCase& c) {
-    Design d;
-    d.name = c.id + " " + c.model.id;
-    Item nodes;
-    nodes.id = "nodes";
-    nodes.kind = ItemKind::node;
-    nodes.ref = c.node;
-    nodes.count = (c.devices + 7) / 8;
-    d.hardware.items.push_back(nodes);
+// The scale-out fabric of the row's node: a rail-optimized InfiniBand fabric of the node's
+// NIC link, one rail per NIC.
+inline void addFabric(Design& d, const catalog::NodeTemplate& node) {
     Item ib;
     ib.id = "ib";
     ib.kind = ItemKind::fabric;
     ib.fabric = FabricParams{};
     ib.fabric->topology = FabricTopology::rail_optimized;
-    ib.fabric->switch_ref = "nvidia-quantum-qm8700";
-    ib.fabric->link = "ib-hdr-200";
-    ib.fabric->rails = 8;
+    ib.fabric->switch_ref =
+        node.nic_link == "ib-hdr-200" ? "nvidia-quantum-qm8700" : "nvidia-quantum-2-qm9700";
+    ib.fabric->link = node.nic_link;
+    ib.fabric->rails = std::max(1, node.nics);
     d.hardware.items.push_back(ib);
-    d.hardware.links.push_back({"nodes", "ib", "ib-hdr-200", 8, nlohmann::json::object()});
+    d.hardware.links.push_back(
+        {"nodes", "ib", node.nic_link, std::max(1, node.nics), nlohmann::json::object()});
+}
+
+// A published run as a design: the row's catalog node on its NIC's fabric (Selene's 8-rail
+// HDR InfiniBand for the DGX A100 runs), the layout and software behaviour of the row's
+// framework.
+inline Design trainingDesign(const TrainingCase& c) {
+    Design d;
+    d.name = c.id + " " + c.model.id;
+    const catalog::NodeTemplate* node = catalog::builtinCatalog().node(c.node);
+    const int perNode = node ? std::max(1, node->accelerators) : 8;
+    Item nodes;
+    nodes.id = "nodes";
+    nodes.kind = ItemKind::node;
+    nodes.ref = c.node;
+    nodes.count = (c.devices + perNode - 1) / perNode;
+    d.hardware.items.push_back(nodes);
+    if (node) addFabric(d, *node);
 
     d.workload.mode = WorkloadMode::training;
     d.workload.model = c.model;
@@ -215,17 +269,24 @@ inline Design trainingDesign(const TrainingCase& c) {
     Strategy& s = d.strategy;
     s.tp = c.tp;
     s.pp = c.pp;
+    s.cp = c.cp;
+    s.ep = c.ep;
     s.dp = c.dp;
+    s.zero = c.zero;
+    s.framework = frameworkOf(c);
     s.microbatch = static_cast<int>(c.microbatch);
     s.interleave = c.vpp;
     s.schedule = c.vpp > 1 ? PipelineSchedule::interleaved : PipelineSchedule::one_f_one_b;
     s.recompute = c.recompute;
     s.sequence_parallel = c.sequence_parallel;
-    s.flash_attention = false;  // 2021-22 Megatron: fused softmax, scores materialized
+    s.pipeline_split.account_for_embedding = c.embedding_and_loss_stages;
+    s.pipeline_split.account_for_loss = c.embedding_and_loss_stages;
+    const bool megatron2021 = c.framework.rfind("megatron-lm-2021", 0) == 0;
+    const bool megatron = c.framework.rfind("megatron-lm", 0) == 0;
+    s.flash_attention = !megatron;  // 2021-22 Megatron: fused softmax, scores materialized
     // --DDP-impl torch overlaps the gradient all-reduce with the backward pass; Megatron's
     // "local" DDP runs it after the backward pass.
-    s.overlap_dp = c.framework == "megatron-lm-2021-torch-ddp";
-    s.zero = 0;
+    s.overlap_dp = !megatron2021 || c.framework == "megatron-lm-2021-torch-ddp";
     // 2022 Megatron-LM runs the backward TP collectives asynchronously (overlapped with the
     // gradient GEMMs, not the forward ones); the 2021 code predates that.
     s.overlap_tp = c.framework == "megatron-lm-2022";

@@ -1,0 +1,35 @@
+#pragma once
+// What a training framework keeps per parameter and per logit, and what its allocator adds:
+// the named parameter sets behind strategy.framework (docs/training-engine.md, "Memory").
+// Every figure is the framework's documented or coded behaviour, or a constant fitted on the
+// named fit subset of tests/data/validation/training-memory.csv.
+
+#include "catalog/entries.h"
+#include "core/design/design.h"
+
+namespace infraplan {
+
+struct FrameworkMemory {
+    double weight_bytes = 2;              // a parameter as the model holds it
+    double master_bytes = 4;              // the fp32 master copy (0 when parameters are fp32)
+    double grad_bytes = 4;                // the gradient buffer per parameter
+    double moment_bytes = 8;              // Adam's two fp32 moments
+    double gathered_weight_bytes = 2;     // a parameter as ZeRO-3/FSDP gathers it for compute
+    double fp8_weight_cache_bytes = 0;    // fp8 copies of bf16 weights kept between micro-batches
+    double saved_linear_input_bytes = 2;  // a saved GEMM input (1 where kept in fp8)
+    bool per_op_selective_recompute = false;     // selective = save every other matmul output
+    bool keeps_stage_gathered_under_pp = false;  // FSDP does not reshard between micro-batches
+    double loss_bytes_per_logit = 6;  // logits and their fp32 loss buffers at the loss peak
+};
+
+FrameworkMemory frameworkMemory(TrainingFramework framework, catalog::Precision precision);
+
+// Share of the live tensors the PyTorch caching allocator holds on top of them at the peak
+// (block rounding and segments split by other sizes); fitted, see the .cpp.
+double allocatorFragmentation();
+
+// CUDA context, cuBLAS/cuDNN workspaces and NCCL buffers: device memory outside the
+// framework's allocator statistics.
+double runtimeReserveBytes();
+
+}  // namespace infraplan
