@@ -77,14 +77,22 @@ private Q_SLOTS:
     // A strategy that fills 91-99% of device memory: 10% less HBM no longer holds it.
     void lessMemoryCanFlipFeasibility() {
         Design design = test::example("dgx-h100-training.json");
-        design.strategy.tp = 4;
-        design.strategy.microbatch = 3;
-        design.strategy.zero = 3;
-        design.strategy.recompute = Recompute::selective;
-        const Results as = evaluate(design, catalog::builtinCatalog());
-        QVERIFY(as.feasible && as.memory);
-        const double fill = as.memory->per_device_bytes / as.memory->capacity_bytes;
-        QVERIFY2(fill > 0.91 && fill < 0.99, std::to_string(fill).c_str());
+        bool found = false;
+        for (int mb : {1, 2, 3, 4, 6})
+            for (int zero : {0, 1, 2, 3})
+                for (int tp : {4, 8})
+                    for (Recompute rc : {Recompute::selective, Recompute::full}) {
+                        if (found) continue;
+                        design.strategy.microbatch = mb;
+                        design.strategy.zero = zero;
+                        design.strategy.tp = tp;
+                        design.strategy.recompute = rc;
+                        const Results r = evaluate(design, catalog::builtinCatalog());
+                        if (!r.feasible || !r.memory) continue;
+                        const double fill = r.memory->per_device_bytes / r.memory->capacity_bytes;
+                        found = fill > 0.91 && fill < 0.99;
+                    }
+        QVERIFY2(found, "no strategy of the example fills 91-99% of device memory");
         const SensitivityResult r = analyzeSensitivity(design, catalog::builtinCatalog());
         const InputSensitivity& hbm = input(r, "hbm_capacity");
         QVERIFY(hbm.flips_feasibility);
