@@ -5,6 +5,7 @@
 
 #include "app/cli/design_loading.h"
 #include "catalog/file_io.h"
+#include "core/common/shard.h"
 
 namespace infraplan::cli {
 
@@ -30,6 +31,15 @@ CLI::Validator wholeNumberBetween(long long min, long long max) {
             return "must be a whole number " + range + ", got \"" + text + "\"";
         },
         "INT " + range);
+}
+
+CLI::Validator shardSpec() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            if (shardFromString(text)) return {};
+            return "must be K/N with 1 <= K <= N <= 100,000, got \"" + text + "\"";
+        },
+        "K/N");
 }
 
 CLI::Validator secondsUpTo(double max) {

@@ -12,6 +12,8 @@ namespace infraplan::cli {
 std::string withThousands(long long value);
 // An integer option within [min, max]: "must be a whole number from 1 to 10,000,000, got 0".
 CLI::Validator wholeNumberBetween(long long min, long long max);
+// A part of a sharded run: "K/N" with 1 <= K <= N <= 100,000 (core/common/shard.h).
+CLI::Validator shardSpec();
 // A number of seconds within (0, max].
 CLI::Validator secondsUpTo(double max);
 // One `--set` assignment: PATH=VALUE with a non-empty PATH.

@@ -12,8 +12,11 @@
 #include "app/cli/design_commands.h"
 #include "app/cli/embed_command.h"
 #include "app/cli/export_graph_command.h"
+#include "app/cli/merge_command.h"
 #include "app/cli/schema_command.h"
 #include "app/cli/search_command.h"
+#include "app/cli/sensitivity_command.h"
+#include "app/cli/size_command.h"
 
 namespace {
 
@@ -37,6 +40,9 @@ int main(int argc, char** argv) {
     int exit_code = 0;
     infraplan::cli::addDesignCommands(app, globals, exit_code);
     infraplan::cli::addSearchCommand(app, globals, exit_code);
+    infraplan::cli::addSizeCommand(app, globals, exit_code);
+    infraplan::cli::addSensitivityCommand(app, globals, exit_code);
+    infraplan::cli::addMergeCommand(app, exit_code);
     infraplan::cli::addEmbedCommand(app, globals, exit_code);
     infraplan::cli::addBomCommand(app, globals, exit_code);
     infraplan::cli::addExportGraphCommand(app, globals, exit_code);

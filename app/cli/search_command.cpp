@@ -18,6 +18,7 @@ struct SearchArgs {
     int top = 10;
     double time_budget_s = 60;
     long long max_candidates = 200'000;
+    std::string shard = "1/1";
 };
 
 std::string describeStrategy(const Strategy& s, bool inference) {
@@ -75,6 +76,9 @@ void addSearchCommand(CLI::App& app, const CliGlobals& globals, int& exit_code) 
     cmd->add_option("--max-candidates", args->max_candidates,
                     "Try at most this many strategies (default 200,000)")
         ->check(wholeNumberBetween(1, 10'000'000));
+    cmd->add_option("--shard", args->shard,
+                    "Search only part K of N of the space (merge the parts with `merge`)")
+        ->check(shardSpec());
     cmd->add_flag("--json", args->design.json, "Print the search results as JSON");
     cmd->callback([&globals, &exit_code, args] {
         const auto loaded =
@@ -89,6 +93,7 @@ void addSearchCommand(CLI::App& app, const CliGlobals& globals, int& exit_code) 
         options.max_devices = args->design.max_devices;
         options.time_budget_s = args->time_budget_s;
         options.max_candidates = args->max_candidates;
+        options.shard = *shardFromString(args->shard);
         const SearchResult result = searchStrategies(loaded->design, *loaded->catalog, options);
         const bool inference = loaded->design.workload.mode == WorkloadMode::inference;
         if (args->design.json)

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/results/schema.h"
+#include "core/results/schema_table.h"
 
 namespace infraplan {
 namespace {
@@ -58,6 +59,14 @@ std::string resultsSchemaMarkdown() {
         }
         out += row(field);
     }
+    return out;
+}
+
+std::string schemaTableMarkdown(const std::vector<ResultField>& fields) {
+    std::string out =
+        "| Key | Label | Kind | Unit | Modes | Meaning |\n|---|---|---|---|---|---|\n";
+    for (const ResultField& field : fields)
+        out += row(field);
     return out;
 }
 

@@ -20,8 +20,15 @@ std::vector<int> powersOfTwoUpTo(long long limit) {
 }
 
 // Pipeline degrees to try: those that divide the layers, and powers of two that do not
-// (their stages split unevenly by the engine's default rule, docs/training-engine.md).
-std::vector<int> pipelineDegrees(long long layers, long long limit) {
+// (their stages split unevenly by the engine's default rule, docs/training-engine.md); or
+// every degree up to the limit when asked.
+std::vector<int> pipelineDegrees(long long layers, long long limit, bool every) {
+    if (every) {
+        std::vector<int> all;
+        for (long long p = 1; p <= std::min(layers, limit); ++p)
+            all.push_back(static_cast<int>(p));
+        return all;
+    }
     std::vector<int> out = divisorsUpTo(layers, limit);
     for (int p : powersOfTwoUpTo(std::min(layers, limit)))
         if (layers % p != 0) out.push_back(p);
@@ -43,7 +50,9 @@ std::vector<Layout> trainingLayouts(const Design& design, const catalog::Model& 
     std::vector<Layout> layouts;
     for (int tp : powersOfTwoUpTo(std::min<long long>(limits.max_tp, devices))) {
         if (model.heads % tp != 0) continue;
-        for (int pp : pipelineDegrees(model.layers, devices / tp)) {
+        for (int pp :
+             pipelineDegrees(model.layers, std::min<long long>(devices / tp, limits.max_pp),
+                             limits.every_pipeline_degree)) {
             for (int cp : cps) {
                 const long long ranks = static_cast<long long>(tp) * pp * cp;
                 if (devices % ranks != 0) continue;
@@ -71,13 +80,14 @@ struct Knobs {
     Recompute recompute;
 };
 
-std::vector<Knobs> trainingKnobs(const Layout& l, const catalog::Model& model, long long batch) {
+std::vector<Knobs> trainingKnobs(const Layout& l, const catalog::Model& model, long long batch,
+                                 const TrainingKnobChoices& choices) {
     std::vector<Knobs> knobs;
-    for (int mb : {1, 2, 4, 8}) {
+    for (int mb : choices.microbatches) {
         if (batch % (l.dp * mb) != 0) continue;
-        for (int zero = 0; zero <= 3; ++zero)
-            for (Recompute rc : {Recompute::none, Recompute::selective, Recompute::full})
-                for (int v : {1, 2, 4})
+        for (int zero : choices.zero_stages)
+            for (Recompute rc : choices.recomputes)
+                for (int v : choices.interleaves)
                     if (v == 1 || (l.pp > 1 && (model.layers / l.pp) % v == 0))
                         knobs.push_back({mb, zero, v, rc});
     }
@@ -87,7 +97,7 @@ std::vector<Knobs> trainingKnobs(const Layout& l, const catalog::Model& model, l
 void addTraining(const Design& design, const catalog::Model& model, long long devices,
                  const SearchSpaceLimits& limits, SearchSpace& space) {
     for (const Layout& l : trainingLayouts(design, model, devices, limits)) {
-        for (const Knobs& k : trainingKnobs(l, model, design.workload.global_batch)) {
+        for (const Knobs& k : trainingKnobs(l, model, design.workload.global_batch, limits.knobs)) {
             if (static_cast<int>(space.candidates.size()) >= limits.max_candidates) {
                 space.truncated = true;
                 return;

@@ -57,6 +57,7 @@ SearchResult searchStrategies(const Design& design, const catalog::Catalog& cata
                               const SearchOptions& options) {
     const auto start = std::chrono::steady_clock::now();
     SearchResult result;
+    result.shard = options.shard;
     EvaluateOptions evaluateOptions;
     evaluateOptions.max_devices = options.max_devices;
     evaluateOptions.cancel = options.cancel;
@@ -71,7 +72,7 @@ SearchResult searchStrategies(const Design& design, const catalog::Catalog& cata
         if (!model) result.reasons.emplace_back(kModelMissing);
         return result;
     }
-    SearchSpaceLimits limits;
+    SearchSpaceLimits limits = options.space;
     limits.max_candidates = static_cast<int>(
         std::clamp<long long>(options.max_candidates, 1, std::numeric_limits<int>::max()));
     const SearchSpace space = enumerateStrategies(design, *model, prepared.base.devices, limits);
@@ -95,6 +96,7 @@ SearchResult searchStrategies(const Design& design, const catalog::Catalog& cata
         std::vector<Ranked> mine;
         Design variant = design;
         for (std::size_t i = next++; i < total; i = next++) {
+            if (!options.shard.holds(i)) continue;
             if (isCancelled(options.cancel)) break;
             if (std::chrono::steady_clock::now() > deadline) {
                 outOfTime = true;
@@ -139,7 +141,7 @@ SearchResult searchStrategies(const Design& design, const catalog::Catalog& cata
     result.feasible = feasible.load();
     for (Ranked& r : best) {
         result.score_unit = r.unit;
-        result.best.push_back({space.candidates[r.index], r.score, std::move(r.results)});
+        result.best.push_back({r.index, space.candidates[r.index], r.score, std::move(r.results)});
     }
     if (options.progress) options.progress(1.0);
     result.elapsed_s =
@@ -149,14 +151,21 @@ SearchResult searchStrategies(const Design& design, const catalog::Catalog& cata
 
 nlohmann::json searchResultToJson(const SearchResult& result, const SearchOptions& options,
                                   bool inference) {
-    nlohmann::json j = {
-        {"evaluated", result.evaluated},   {"feasible", result.feasible},
-        {"elapsed_s", result.elapsed_s},   {"objective", toString(options.objective)},
-        {"score_unit", result.score_unit}, {"cancelled", result.cancelled},
-        {"truncated", result.truncated},   {"truncation", result.truncation},
-        {"reasons", result.reasons},       {"results", nlohmann::json::array()}};
+    nlohmann::json j = {{"evaluated", result.evaluated},
+                        {"feasible", result.feasible},
+                        {"elapsed_s", result.elapsed_s},
+                        {"objective", toString(options.objective)},
+                        {"score_unit", result.score_unit},
+                        {"cancelled", result.cancelled},
+                        {"truncated", result.truncated},
+                        {"truncation", result.truncation},
+                        {"reasons", result.reasons},
+                        {"shard", result.shard.text()},
+                        {"top", options.top},
+                        {"results", nlohmann::json::array()}};
     for (const SearchCandidate& c : result.best)
-        j["results"].push_back({{"strategy", strategyToJson(c.strategy, inference)},
+        j["results"].push_back({{"index", c.index},
+                                {"strategy", strategyToJson(c.strategy, inference)},
                                 {"score", c.score},
                                 {"results", resultsToJson(c.results)}});
     return j;

@@ -11,8 +11,10 @@
 
 #include "catalog/catalog.h"
 #include "core/common/cancel.h"
+#include "core/common/shard.h"
 #include "core/design/design.h"
 #include "core/results/results.h"
+#include "core/search/search_space.h"
 
 namespace infraplan {
 
@@ -28,15 +30,21 @@ struct SearchOptions {
     // Budgets: the search stops at whichever comes first and keeps the best found so far
     // (marked truncated, with the reason), so a huge design answers in about a minute.
     long long max_candidates = 200'000;  // strategies enumerated at most
-    double time_budget_s = 60;           // wall-clock seconds, preparation included
+    // The shape of the space (tp/pp caps, training knob choices); its max_candidates is
+    // replaced by the one above.
+    SearchSpaceLimits space;
+    double time_budget_s = 60;  // wall-clock seconds, preparation included
     // Called now and then from one worker with the fraction done; may be empty.
     std::function<void(double)> progress;
     // Set to stop early: the workers stop taking candidates and the evaluations under way stop
     // too (results so far are kept).
     const CancelToken* cancel = nullptr;
+    // Only this part of the candidate list (--shard K/N); merge the parts with mergeSearchJson.
+    Shard shard;
 };
 
 struct SearchCandidate {
+    std::size_t index = 0;  // in the whole candidate list: breaks ties, and orders a merge
     Strategy strategy;
     double score = 0;  // lower is better, in the objective's unit
     Results results;
@@ -52,14 +60,21 @@ struct SearchResult {
     std::string score_unit;             // what `score` measures, e.g. "days to train"
     std::vector<std::string> reasons;   // why nothing could be searched (invalid design, ...)
     std::vector<SearchCandidate> best;  // best first
+    Shard shard;                        // the part of the space searched
 };
 
 SearchResult searchStrategies(const Design& design, const catalog::Catalog& catalog,
                               const SearchOptions& options = {});
 
-// {"evaluated", "feasible", "elapsed_s", "objective", "score_unit", "results": [{"strategy",
-// "score", "results"}]} (docs/cli.md).
+// {"evaluated", "feasible", "elapsed_s", "objective", "score_unit", "shard", "results":
+// [{"index", "strategy", "score", "results"}]} (docs/cli.md).
 nlohmann::json searchResultToJson(const SearchResult& result, const SearchOptions& options,
                                   bool inference);
+
+// The outputs of the shards of one search (searchResultToJson, each --shard K/N of the same
+// N) as the output of one run: the results of all, best first, the first `top`; counts
+// summed, elapsed_s the longest shard's. nullopt and `error` when they do not belong together.
+std::optional<nlohmann::json> mergeSearchJson(const std::vector<nlohmann::json>& shards,
+                                              std::string* error);
 
 }  // namespace infraplan

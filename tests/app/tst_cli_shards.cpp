@@ -1,0 +1,87 @@
+// Sharded runs: `search` and `size` with --shard K/N, then `merge`, give the single run's ranked
+// list byte for byte; an incomplete or mixed set of shards is refused.
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/cli_runner.h"
+#include "tests/core/example_designs.h"
+
+namespace {
+
+nlohmann::json parsed(const CliRun& run) {
+    if (run.exit_code != 0) qFatal("infraplan-cli failed: %s", qPrintable(run.err));
+    return nlohmann::json::parse(run.out.toStdString());
+}
+
+}  // namespace
+
+class TestCliShards : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+    // Runs the command whole and as `parts` shards; returns (whole, merged) and the shard files.
+    std::pair<nlohmann::json, nlohmann::json> wholeAndMerged(const QStringList& command, int parts,
+                                                             QStringList* files = nullptr) {
+        const nlohmann::json whole = parsed(runCli(command));
+        QStringList outputs;
+        for (int k = 1; k <= parts; ++k) {
+            const QString shard = QStringLiteral("%1/%2").arg(k).arg(parts);
+            const CliRun run = runCli(command + QStringList{QStringLiteral("--shard"), shard});
+            const QString file =
+                m_dir.filePath(QStringLiteral("%1-%2.json").arg(command.front()).arg(k));
+            writeTestFile(m_dir.path(), QFileInfo(file).fileName(), run.out.toUtf8());
+            if (parsed(run)["shard"] != shard.toStdString())
+                qFatal("shard %s: its output says another shard", qPrintable(shard));
+            outputs << file;
+        }
+        if (files) *files = outputs;
+        return {whole, parsed(runCli(QStringList{QStringLiteral("merge")} + outputs))};
+    }
+
+private Q_SLOTS:
+    void mergedSearchEqualsOneRun() {
+        const QString design =
+            QString::fromStdString(infraplan::test::examplePath("dgx-h100-training.json"));
+        QStringList files;
+        const auto [whole, merged] = wholeAndMerged(
+            {"search", design, "--json", "--top", "8", "--max-candidates", "400"}, 3, &files);
+        QCOMPARE(merged["results"].dump(), whole["results"].dump());
+        QCOMPARE(merged["evaluated"], whole["evaluated"]);
+        QCOMPARE(merged["feasible"], whole["feasible"]);
+        QVERIFY(whole["results"].size() == 8);
+
+        // Every shard is needed, each once, of the same run.
+        QCOMPARE(runCli({"merge", files[0], files[1]}).exit_code, 1);
+        const CliRun twice = runCli({"merge", files[0], files[0], files[1]});
+        QCOMPARE(twice.exit_code, 1);
+        QVERIFY(twice.err.contains(QStringLiteral("repeats shard 1/3")));
+    }
+
+    void mergedSizingEqualsOneRun() {
+        const nlohmann::json target = {
+            {"format", "infraplan-sizing-target"},
+            {"version", 1},
+            {"workload",
+             {{"mode", "training"},
+              {"model", "llama3-8b"},
+              {"seq_len", 8192},
+              {"global_batch", 512},
+              {"train_tokens", 1e12},
+              {"deadline_days", 60}}},
+            {"candidates",
+             {{"nodes", {"nvidia-dgx-h100", "amd-mi300x-platform", "nvidia-hgx-h200"}},
+              {"node_counts", {16, 24}},
+              {"cooling", {"air", "direct-liquid"}}}}};
+        const QString file = writeTestFile(m_dir.path(), QStringLiteral("t.json"),
+                                           QByteArray::fromStdString(target.dump()));
+        const auto [whole, merged] =
+            wholeAndMerged({"size", file, "--json", "--top", "5", "--max-strategies", "60"}, 4);
+        QCOMPARE(merged["designs"].dump(), whole["designs"].dump());
+        QCOMPARE(merged["searched"], whole["searched"]);
+        QCOMPARE(whole["designs"].size(), std::size_t{5});
+    }
+};
+
+QTEST_MAIN(TestCliShards)
+#include "tst_cli_shards.moc"
