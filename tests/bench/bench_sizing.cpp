@@ -26,10 +26,9 @@ SizingTarget target() {
         std::fprintf(stderr, "cannot read resources/targets/llama3-70b-pretraining.json\n");
         std::exit(1);
     }
-    j["candidates"] = {
-        {"nodes", {"nvidia-dgx-h100", "amd-mi300x-platform", "intel-gaudi3-server"}},
-        {"node_counts", {256, 512}},
-        {"cooling", {"air"}}};
+    j["candidates"] = {{"nodes", {"nvidia-dgx-h100", "amd-mi300x-platform", "intel-gaudi3-server"}},
+                       {"node_counts", {256, 512}},
+                       {"cooling", {"air"}}};
     SizingTargetLoad load = parseSizingTarget(j.dump());
     if (!load.target) {
         std::fprintf(stderr, "%s", load.diagnostics.toString().c_str());
