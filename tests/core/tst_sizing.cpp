@@ -169,6 +169,7 @@ private Q_SLOTS:
     void servingTargetReturnsReplicasAndCostPerToken() {
         nlohmann::json j = targetJson("llama3-70b-serving.json");
         j["candidates"] = {{"nodes", {"nvidia-dgx-h100"}}, {"node_counts", {1, 2}}};
+        j["workload"]["requests"] = 300;  // a short simulated stream: the suite's run time
         const SizingResult r = sizeHardware(parsed(j), catalog::builtinCatalog(), quick());
         QVERIFY2(!r.designs.empty(), r.infeasible.c_str());
         const SizedDesign& best = r.designs.front();
