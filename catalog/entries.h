@@ -69,10 +69,16 @@ struct Accelerator : EntryBase {
     double tdp_w = 0;
     double idle_w = 0;
     double price_usd = 0;  // estimate per device
-    // Achieved-efficiency model (see core/perf): the fraction of peak a large GEMM reaches,
-    // and the GEMM size (GFLOP) at which it reaches half of that.
+    // Achieved-efficiency model (see core/perf): the fraction of peak a large GEMM reaches
+    // (16-bit; at fp8 where measured), and the GEMM size (GFLOP) at which it reaches half of it.
     double gemm_efficiency_max = 0.8;
+    double gemm_efficiency_fp8 = 0;  // 0 = not measured: gemm_efficiency_max
     double gemm_half_efficiency_gflop = 1.0;
+    int compute_units = 0;  // SMs / CUs a GEMM's tiles spread over (0 = no wave quantization)
+    // Flash-attention forward, fraction of the 16-bit peak, with the generation's own kernel
+    // and with FlashAttention-2 (0 = not measured: docs/training-engine.md, "Compute").
+    double attention_efficiency = 0;
+    double attention_efficiency_fa2 = 0;
     double memory_efficiency = 0.85;    // achieved fraction of peak memory bandwidth, streaming
     double launch_overhead_us = 4.0;    // per kernel launch
     double annual_failure_rate = 0.05;  // fraction of devices failing per year

@@ -115,8 +115,12 @@ const std::vector<FieldSpec<Accelerator>>& acceleratorFields() {
         f.push_back(real("idle_w", &A::idle_w, 0, kMaxW, true));
         f.push_back(real("price_usd", &A::price_usd, 0, kMaxUsd, true));
         f.push_back(real("gemm_efficiency_max", &A::gemm_efficiency_max, 0.01, 1, true));
+        f.push_back(real("gemm_efficiency_fp8", &A::gemm_efficiency_fp8, 0, 1));
         f.push_back(
             real("gemm_half_efficiency_gflop", &A::gemm_half_efficiency_gflop, 1e-6, 1e6, true));
+        f.push_back(integer("compute_units", &A::compute_units, 0, 1000000));
+        f.push_back(real("attention_efficiency", &A::attention_efficiency, 0, 1));
+        f.push_back(real("attention_efficiency_fa2", &A::attention_efficiency_fa2, 0, 1));
         f.push_back(real("memory_efficiency", &A::memory_efficiency, 0.01, 1, true));
         f.push_back(real("launch_overhead_us", &A::launch_overhead_us, 0, 1e4, true));
         f.push_back(real("annual_failure_rate", &A::annual_failure_rate, 0, 10, true));

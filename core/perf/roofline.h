@@ -4,10 +4,12 @@
 // efficiency)) + launch overhead. Shared by the training and inference engines.
 //
 // Catalog fields used (catalog::Accelerator): peak_tflops[precision], memory_bw_gb_s,
-// gemm_efficiency_max (fraction of peak a large, well-shaped GEMM sustains in a real training
-// or serving step), gemm_half_efficiency_gflop (GEMM size at which the size factor is one
-// half), memory_efficiency (fraction of peak HBM bandwidth a streaming kernel reaches),
-// launch_overhead_us (per kernel). Nothing else; no per-workload factor.
+// gemm_efficiency_max (fraction of the 16-bit peak a large, well-shaped GEMM sustains: the
+// measured maximum achievable matmul FLOP/s), gemm_efficiency_fp8 (the same at fp8; absent:
+// gemm_efficiency_max), gemm_half_efficiency_gflop (GEMM size at which the size factor is one
+// half), compute_units (SMs/CUs the output tiles of a GEMM spread over, for wave
+// quantization; absent: none), memory_efficiency (fraction of peak HBM bandwidth a streaming
+// kernel reaches), launch_overhead_us (per kernel). Nothing else; no per-workload factor.
 
 #include "catalog/entries.h"
 
@@ -20,6 +22,7 @@ struct Roofline {
     double gemm_half_flops = 1e9;  // GEMM size (FLOPs) at which efficiency is half the maximum
     double memory_efficiency = 0.85;
     double launch_s = 4e-6;
+    int compute_units = 0;  // SMs/CUs a GEMM's output tiles are spread over (0: unknown)
 };
 
 // The roofline of `device` computing in `precision` (falls back to the next wider precision
@@ -41,9 +44,13 @@ struct OpWork {
 // Achieved fraction of peak for a GEMM of `flops` total: saturates towards the maximum for
 // large GEMMs, falls for small ones (fixed costs, too few tiles to fill the device).
 double gemmEfficiency(const Roofline& r, double flops);
-// The same, with the output-tile fill of a GEMM of this shape: a dimension that is not a
-// multiple of the kernel tile leaves part of the last tile idle.
+// The same, with the output-tile fill of a GEMM of this shape (a dimension that is not a
+// multiple of the kernel tile leaves part of the last tile idle) and its wave quantization
+// (the tiles of the last wave over the compute units leave the others idle).
 double gemmEfficiency(const Roofline& r, const GemmShape& shape);
+// The share of the compute units' tile slots a GEMM of this shape fills over its waves (1 when
+// the device's unit count is unknown or the tiles fit one wave, where the size factor rules).
+double waveFill(const Roofline& r, const GemmShape& shape);
 double opTime(const Roofline& r, const OpWork& op);
 // Whether the compute term of opTime sets the op's time (else the memory term does).
 bool computeBound(const Roofline& r, const OpWork& op);

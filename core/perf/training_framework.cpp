@@ -91,6 +91,17 @@ FrameworkMemory frameworkMemory(TrainingFramework framework, Precision precision
     return megatronCore(precision);
 }
 
+AttentionKernel frameworkAttentionKernel(TrainingFramework framework) {
+    // torchtitan as of December 2024 (the `torchtitan` set) called PyTorch SDPA, which on
+    // Hopper did not pick cuDNN's attention by default and ran its FlashAttention-2 backend
+    // (pytorch/pytorch issue #142132, 2024-12-05, nightly 2.6.0.dev20241204: SDPA 329 TFLOP/s
+    // against cuDNN's 631 on an H100, "expected": cuDNN SDPA is opt-in after the 2.5 bugs).
+    // torchtitan enabled cuDNN SDPA in March 2025 (pytorch/torchtitan PR #1000), before the
+    // 2025 releases of the `torchtitan-compiled-loss` set.
+    return framework == TrainingFramework::torchtitan ? AttentionKernel::flash_attention_2
+                                                      : AttentionKernel::generation;
+}
+
 double allocatorFragmentation() {
     // Fitted on the fit subset of tests/data/validation/training-memory.csv (torchtitan's
     // peak reserved memory against the live tensors): docs/training-engine.md, "Memory".

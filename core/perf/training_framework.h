@@ -4,6 +4,8 @@
 // Every figure is the framework's documented or coded behaviour, or a constant fitted on the
 // named fit subset of tests/data/validation/training-memory.csv.
 
+#include <cstdint>
+
 #include "catalog/entries.h"
 #include "core/design/design.h"
 
@@ -23,6 +25,13 @@ struct FrameworkMemory {
 };
 
 FrameworkMemory frameworkMemory(TrainingFramework framework, catalog::Precision precision);
+
+// The flash-attention kernel a framework's stack runs: the device generation's own (Megatron-
+// Core and NeMo through Transformer Engine's cuDNN fused attention; torchtitan since it turned
+// cuDNN attention on) or FlashAttention-2 wherever it runs (PyTorch SDPA's flash backend).
+enum class AttentionKernel : std::uint8_t { generation, flash_attention_2 };
+
+AttentionKernel frameworkAttentionKernel(TrainingFramework framework);
 
 // Share of the live tensors the PyTorch caching allocator holds on top of them at the peak
 // (block rounding and segments split by other sizes); fitted, see the .cpp.

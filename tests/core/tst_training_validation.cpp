@@ -3,8 +3,9 @@
 // Each row's id, family, measured and predicted step time, error and split are printed, with
 // a summary per split and per family. Held: every published configuration is feasible; on
 // the fit rows (Megatron-LM on A100: Narayanan et al. SC'21 Table 1, Korthikanti et al. 2022
-// Table 5) median |error| <= 5%, every row within 12%, the Korthikanti rows' mean within 5%.
-// The test rows' accuracy is printed, not bounded (docs/training-engine.md, "Accuracy").
+// Table 5) median |error| <= 4%, every row within 8%, the Korthikanti rows' mean within 4%.
+// The test rows are bounded per family at what the engine achieves now (docs/training-
+// engine.md, "Accuracy"), so that a regression fails; the bounds are not the acceptance goal.
 #include <QtTest>
 
 #include <algorithm>
@@ -42,6 +43,19 @@ struct ErrorSummary {
     }
 };
 
+// What the engine achieves on the test rows of each family (docs/training-engine.md,
+// "Accuracy"), with a small margin: median and worst |error|.
+struct FamilyBound {
+    const char* family;
+    double median, max;
+};
+constexpr FamilyBound kTestBounds[] = {
+    {"torchtitan-2024", 0.32, 0.45},
+    {"torchtitan-2025", 0.31, 0.40},
+    {"mlperf-nvidia", 0.23, 0.50},
+    {"mlperf-habana", 1.30, 1.30},
+};
+
 }  // namespace
 
 class TestTrainingValidation : public QObject {
@@ -76,9 +90,17 @@ private Q_SLOTS:
             summary.print(name);
         const ErrorSummary& fit = bySplit["fit"];
         QVERIFY(fit.errors.size() >= 18);
-        QVERIFY2(korthikanti.mean() <= 0.05, "Korthikanti cases: mean error above 5%");
-        QVERIFY2(fit.median() <= 0.05, "fit rows: median error above 5%");
-        QVERIFY2(fit.max() <= 0.12, "a fit row is off by more than 12%");
+        QVERIFY2(korthikanti.mean() <= 0.04, "Korthikanti cases: mean error above 4%");
+        QVERIFY2(fit.median() <= 0.04, "fit rows: median error above 4%");
+        QVERIFY2(fit.max() <= 0.08, "a fit row is off by more than 8%");
+        QVERIFY2(bySplit["test"].median() <= 0.24, "test rows: median error above 24%");
+        for (const FamilyBound& b : kTestBounds) {
+            const ErrorSummary& s = byFamily[std::string(b.family) + " test"];
+            const std::string what = std::string(b.family) + " test rows";
+            QVERIFY2(!s.errors.empty(), ("no " + what).c_str());
+            QVERIFY2(s.median() <= b.median, (what + ": median error above its bound").c_str());
+            QVERIFY2(s.max() <= b.max, (what + ": a row beyond its bound").c_str());
+        }
     }
 };
 
