@@ -10,6 +10,7 @@
 #include "core/planning/calibration.h"
 #include "core/planning/calibration_json.h"
 #include "docs_table.h"
+#include "emitted_keys.h"
 #include "example_designs.h"
 
 using namespace infraplan;
@@ -77,17 +78,6 @@ bool mentions(const std::vector<std::string>& texts, const std::string& part) {
     for (const std::string& t : texts)
         if (t.find(part) != std::string::npos) return true;
     return false;
-}
-
-// Keys below "entry" belong to the catalog entry format (docs/catalog.md).
-void collectKeys(const nlohmann::json& j, const std::string& prefix, std::set<std::string>& out) {
-    for (const auto& [key, value] : j.items()) {
-        out.insert(prefix + key);
-        if (value.is_object() && key != "entry") collectKeys(value, prefix + key + ".", out);
-        if (value.is_array() && !value.empty() && value.front().is_object())
-            for (const auto& e : value)
-                collectKeys(e, prefix + key + "[].", out);
-    }
 }
 
 }  // namespace
@@ -222,8 +212,8 @@ private Q_SLOTS:
         std::set<std::string> described;
         for (const ResultField& f : calibrationSchema())
             described.insert(f.key);
-        std::set<std::string> emitted;
-        collectKeys(calibrationToJson(syntheticFit()), "", emitted);
+        const std::set<std::string> emitted =
+            test::emittedKeys(calibrationToJson(syntheticFit()), {"entry"});
         for (const std::string& key : emitted)
             QVERIFY2(described.contains(key), ("not in the calibration schema: " + key).c_str());
         for (const std::string& key : described)
