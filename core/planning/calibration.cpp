@@ -218,8 +218,9 @@ bool chooseParameters(const CalibrationOptions& options, CalibrationProblem& p,
                                      [&](const CalibrationParameterSpec& s) { return id == s.id; });
         if (it == all.end())
             reasons.push_back("no parameter '" + id +
-                              "': fit gemm_efficiency_max, memory_efficiency, "
-                              "launch_overhead_us or gemm_half_efficiency_gflop");
+                              "': fit gemm_efficiency_max, gemm_efficiency_fp8, "
+                              "attention_efficiency, memory_efficiency, launch_overhead_us or "
+                              "gemm_half_efficiency_gflop");
         else if (std::find(p.specs.begin(), p.specs.end(), &*it) == p.specs.end())
             p.specs.push_back(&*it);
     }
@@ -270,6 +271,8 @@ const std::vector<CalibrationParameterSpec>& calibrationParameters() {
     using A = catalog::Accelerator;
     static const std::vector<CalibrationParameterSpec> all = {
         {"gemm_efficiency_max", "Large-GEMM efficiency", 0.05, 1.0, &A::gemm_efficiency_max},
+        {"gemm_efficiency_fp8", "Large-GEMM efficiency at fp8", 0.05, 1.0, &A::gemm_efficiency_fp8},
+        {"attention_efficiency", "Flash-attention efficiency", 0.05, 1.0, &A::attention_efficiency},
         {"memory_efficiency", "Memory-bandwidth efficiency", 0.05, 1.0, &A::memory_efficiency},
         {"launch_overhead_us", "Kernel launch overhead (us)", 0.0, 100.0, &A::launch_overhead_us},
         {"gemm_half_efficiency_gflop", "GEMM size at half efficiency (GFLOP)", 0.001, 100.0,

@@ -23,7 +23,8 @@ struct CalibrationParameterSpec {
     double upper;
     double catalog::Accelerator::*field;
 };
-// gemm_efficiency_max, memory_efficiency, launch_overhead_us, gemm_half_efficiency_gflop.
+// gemm_efficiency_max, gemm_efficiency_fp8, attention_efficiency, memory_efficiency,
+// launch_overhead_us, gemm_half_efficiency_gflop.
 const std::vector<CalibrationParameterSpec>& calibrationParameters();
 // The parameters fitted when the user names none.
 const std::vector<std::string>& defaultCalibrationParameters();
