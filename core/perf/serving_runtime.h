@@ -27,6 +27,8 @@ struct RuntimeParameters {
     bool decode_graphs = true;
     // Floor latency of the runtime's custom all-reduce at TP 2, 4 and 8 (0: NCCL/RCCL only).
     double custom_all_reduce_s[3] = {0, 0, 0};
+    // Largest message (bytes per rank) the custom kernel takes; larger ones go to NCCL/RCCL.
+    double custom_all_reduce_max_bytes = 0;
     bool hasCustomAllReduce() const { return custom_all_reduce_s[0] > 0; }
 };
 
@@ -36,15 +38,18 @@ const RuntimeParameters& runtimeParameters(InferenceRuntime runtime);
 // 0 when the runtime has none or the group is larger than one 8-device node.
 double customAllReduceFloor(const RuntimeParameters& p, int ranks);
 
-// Custom one-shot (each rank reads every peer's buffer: floor + (n-1)·S/B) or two-shot
-// (reduce-scatter + all-gather over peer memory: 2·floor + 2(n-1)/n·S/B) all-reduce for the
-// TP group, whichever is faster, or the wrapped model's (NCCL ring) answer when that is
-// faster; B is the link bandwidth the wrapped model's ring term implies. Every other
-// collective is the wrapped model's.
+// Custom one-shot (each rank reads every peer's buffer) or two-shot (reduce-scatter +
+// all-gather over peer memory) all-reduce for the TP group, whichever is faster, or the
+// wrapped model's (NCCL ring) answer when that is
+// faster, for messages up to the runtime's maximum; the peer traffic is costed by the wrapped
+// model as all-to-alls over the TP group. Every other collective is the wrapped model's.
 class RuntimeCommModel : public CommModel {
 public:
     RuntimeCommModel(const CommModel& inner, const RuntimeParameters& params, int tp)
-        : m_inner(inner), m_floor(customAllReduceFloor(params, tp)), m_tp(tp) {}
+        : m_inner(inner)
+        , m_floor(customAllReduceFloor(params, tp))
+        , m_maxBytes(params.custom_all_reduce_max_bytes)
+        , m_tp(tp) {}
     CollectiveCost cost(const CollectiveRequest& request) const override;
     std::optional<MemoryPath> memoryPath(const std::string& itemId) const override {
         return m_inner.memoryPath(itemId);
@@ -53,6 +58,7 @@ public:
 private:
     const CommModel& m_inner;
     double m_floor;
+    double m_maxBytes;
     int m_tp;
 };
 

@@ -48,6 +48,8 @@ inline ServingCase servingCase(const RowReader& r) {
     c.device = r.text("device");
     c.node = r.text("node");
     c.runtime = r.text("runtime");
+    if (c.runtime != "gaudi" && !inferenceRuntimeFromString(c.runtime))
+        r.fail("runtime", "expected trt-llm, vllm, sglang, vllm-rocm or gaudi");
     c.traffic = r.text("traffic");
     if (c.traffic != "batch" && c.traffic != "offline" && c.traffic != "poisson")
         r.fail("traffic", "expected batch, offline or poisson");
@@ -104,6 +106,12 @@ inline void setServingTraffic(const ServingCase& c, Design& d) {
     if (c.requests > 0) d.workload.requests = c.requests;
 }
 
+// The engine's parameter set for the row's runtime; Intel's Gaudi stack has none (generic).
+inline InferenceRuntime runtimeOf(const ServingCase& c) {
+    if (c.runtime == "gaudi") return InferenceRuntime::generic;
+    return inferenceRuntimeFromString(c.runtime).value_or(InferenceRuntime::generic);
+}
+
 // A row as a design: its catalog node template (as many nodes as its devices need), one or
 // more replicas of its tensor-parallel group, its precisions and traffic. Runtime behaviour the
 // row's software implies: static batching for `batch` traffic (gptSessionBenchmark, Intel's
@@ -111,14 +119,7 @@ inline void setServingTraffic(const ServingCase& c, Design& d) {
 inline Design servingDesign(const ServingCase& c) {
     Design d;
     d.name = c.id;
-    const catalog::NodeTemplate* node = catalog::builtinCatalog().node(c.node);
-    const int perNode = node ? std::max(1, node->accelerators) : 8;
-    Item nodes;
-    nodes.id = "nodes";
-    nodes.kind = ItemKind::node;
-    nodes.ref = c.node;
-    nodes.count = (c.devices + perNode - 1) / perNode;
-    d.hardware.items.push_back(nodes);
+    addNodes(d, c.node, c.devices);
 
     d.workload.mode = WorkloadMode::inference;
     d.workload.model = c.model;
@@ -141,6 +142,7 @@ inline Design servingDesign(const ServingCase& c) {
         s.max_batch = 4096;
     }
     if (c.family == "tensorrt-llm-2023") s.decode_attention = DecodeAttention::per_head;
+    s.runtime = runtimeOf(c);
     return d;
 }
 

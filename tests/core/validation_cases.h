@@ -244,20 +244,28 @@ inline void addFabric(Design& d, const catalog::NodeTemplate& node) {
         {"nodes", "ib", node.nic_link, std::max(1, node.nics), nlohmann::json::object()});
 }
 
+// `devices` accelerators as whole nodes of the catalog's node template `nodeId` (item
+// "nodes"); returns the template, null when the catalog lacks it.
+inline const catalog::NodeTemplate* addNodes(Design& d, const std::string& nodeId,
+                                             long long devices) {
+    const catalog::NodeTemplate* node = catalog::builtinCatalog().node(nodeId);
+    const int perNode = node ? std::max(1, node->accelerators) : 8;
+    Item nodes;
+    nodes.id = "nodes";
+    nodes.kind = ItemKind::node;
+    nodes.ref = nodeId;
+    nodes.count = (devices + perNode - 1) / perNode;
+    d.hardware.items.push_back(nodes);
+    return node;
+}
+
 // A published run as a design: the row's catalog node on its NIC's fabric (Selene's 8-rail
 // HDR InfiniBand for the DGX A100 runs), the layout and software behaviour of the row's
 // framework.
 inline Design trainingDesign(const TrainingCase& c) {
     Design d;
     d.name = c.id + " " + c.model.id;
-    const catalog::NodeTemplate* node = catalog::builtinCatalog().node(c.node);
-    const int perNode = node ? std::max(1, node->accelerators) : 8;
-    Item nodes;
-    nodes.id = "nodes";
-    nodes.kind = ItemKind::node;
-    nodes.ref = c.node;
-    nodes.count = (c.devices + perNode - 1) / perNode;
-    d.hardware.items.push_back(nodes);
+    const catalog::NodeTemplate* node = addNodes(d, c.node, c.devices);
     if (node) addFabric(d, *node);
 
     d.workload.mode = WorkloadMode::training;
