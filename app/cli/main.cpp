@@ -6,6 +6,7 @@
 #include <new>
 
 #include "app/cli/bom_command.h"
+#include "app/cli/calibrate_command.h"
 #include "app/cli/catalog_command.h"
 #include "app/cli/checked_stdout.h"
 #include "app/cli/cli_globals.h"
@@ -42,6 +43,7 @@ int main(int argc, char** argv) {
     infraplan::cli::addSearchCommand(app, globals, exit_code);
     infraplan::cli::addSizeCommand(app, globals, exit_code);
     infraplan::cli::addSensitivityCommand(app, globals, exit_code);
+    infraplan::cli::addCalibrateCommand(app, globals, exit_code);
     infraplan::cli::addMergeCommand(app, exit_code);
     infraplan::cli::addEmbedCommand(app, globals, exit_code);
     infraplan::cli::addBomCommand(app, globals, exit_code);

@@ -39,8 +39,16 @@ void run(const std::vector<std::string>& paths, int& exit_code) {
     // A sizing output names its target; a search output its objective.
     const bool sizing = outputs.front().is_object() && outputs.front().contains("target");
     std::string error;
-    const auto merged =
-        sizing ? mergeSizingJson(outputs, &error) : mergeSearchJson(outputs, &error);
+    std::optional<nlohmann::json> merged;
+    try {
+        merged = sizing ? mergeSizingJson(outputs, &error) : mergeSearchJson(outputs, &error);
+    } catch (const nlohmann::json::exception& e) {
+        // The merges read what search and size write; an edited file may hold other types.
+        error = std::string(
+                    "a value of the wrong type in the outputs (not as search or size "
+                    "--json write them): ") +
+                e.what();
+    }
     if (!merged) {
         std::cerr << "merge: " << error << "\n";
         exit_code = kExitInvalid;

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog/json_limits.h"
+#include "core/planning/calibration_json.h"
 #include "core/planning/sensitivity_json.h"
 #include "core/planning/sizing_json.h"
 #include "core/results/schema.h"
@@ -17,12 +18,13 @@ namespace {
 struct SchemaArgs {
     bool markdown = false;
     bool json = false;
-    std::string of = "results";  // whose output: results (evaluate), size, sensitivity
+    std::string of = "results";  // whose output: results (evaluate), size, sensitivity, calibration
 };
 
 const std::vector<ResultField>& fieldsOf(const std::string& of) {
     if (of == "size") return sizingSchema();
     if (of == "sensitivity") return sensitivitySchema();
+    if (of == "calibration") return calibrationSchema();
     return resultsSchema();
 }
 
@@ -48,10 +50,11 @@ void addSchemaCommand(CLI::App& app, int& exit_code) {
                                    "Print the tables of docs/results.md (Markdown)");
     auto* json =
         cmd->add_flag("--json", args->json, "Print the fields as JSON")->excludes(markdown);
-    cmd->add_option("--of", args->of,
-                    "Whose output: results (evaluate, the default), size or sensitivity "
-                    "(docs/results.md)")
-        ->check(CLI::IsMember({"results", "size", "sensitivity"}))
+    cmd->add_option(
+           "--of", args->of,
+           "Whose output: results (evaluate, the default), size, sensitivity or calibration "
+           "(docs/results.md)")
+        ->check(CLI::IsMember({"results", "size", "sensitivity", "calibration"}))
         ->excludes(json);
     cmd->callback([&exit_code, args] {
         const bool results = args->of == "results";

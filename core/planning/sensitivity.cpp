@@ -7,51 +7,10 @@
 #include <tuple>
 
 #include "core/evaluate/evaluate.h"
+#include "core/planning/used_parts.h"
 
 namespace infraplan {
 namespace {
-
-// The catalog entries a design's hardware uses, by role.
-struct UsedParts {
-    std::set<std::string> accelerators;
-    std::set<std::string> scaleup_links;  // inside nodes / between accelerators
-    std::set<std::string> nic_links;      // scale-out ports
-    std::set<std::string> nics;
-};
-
-void addNode(const catalog::NodeTemplate& n, const catalog::Catalog& c, UsedParts& used) {
-    used.accelerators.insert(n.accelerator);
-    if (!n.scaleup_link.empty()) used.scaleup_links.insert(n.scaleup_link);
-    if (!n.nic_link.empty()) used.nic_links.insert(n.nic_link);
-    if (!n.nic.empty()) used.nics.insert(n.nic);
-    if (const auto* a = c.accelerator(n.accelerator); a && !a->scaleup_link.empty())
-        used.scaleup_links.insert(a->scaleup_link);
-}
-
-UsedParts usedParts(const Design& design, const catalog::Catalog& c) {
-    UsedParts used;
-    for (const Item& item : design.hardware.items) {
-        if (item.kind == ItemKind::node)
-            if (const auto* n = c.node(item.ref)) addNode(*n, c, used);
-        if (item.kind == ItemKind::accelerator && c.accelerator(item.ref)) {
-            used.accelerators.insert(item.ref);
-            if (!c.accelerator(item.ref)->scaleup_link.empty())
-                used.scaleup_links.insert(c.accelerator(item.ref)->scaleup_link);
-        }
-        if (item.kind == ItemKind::nic && c.nic(item.ref)) used.nics.insert(item.ref);
-    }
-    for (const DesignLink& l : design.hardware.links)
-        if (const auto* link = c.link(l.ref); link && link->cls == catalog::LinkClass::scale_out)
-            used.nic_links.insert(l.ref);
-    return used;
-}
-
-std::string joined(const std::set<std::string>& ids) {
-    std::string out;
-    for (const std::string& id : ids)
-        out += (out.empty() ? "" : ", ") + id;
-    return out;
-}
 
 using Apply = std::function<void(Design&, catalog::Catalog&, double factor)>;
 
@@ -85,15 +44,15 @@ std::vector<Input> hardwareInputs(const Design& design, const UsedParts& used) {
     const std::string p = toString(precision);
     std::vector<Input> in;
     in.push_back(
-        {"peak_flops_" + p, "Peak FLOP/s (" + p + ")", joined(used.accelerators),
+        {"peak_flops_" + p, "Peak FLOP/s (" + p + ")", joinedIds(used.accelerators),
          scaleEntries<Accelerator>(used.accelerators, acc, [precision](Accelerator& a, double f) {
              a.peak_tflops[static_cast<std::size_t>(precision)] *= f;
          })});
-    in.push_back({"hbm_bandwidth", "HBM bandwidth", joined(used.accelerators),
+    in.push_back({"hbm_bandwidth", "HBM bandwidth", joinedIds(used.accelerators),
                   scaleEntries<Accelerator>(used.accelerators, acc, [](Accelerator& a, double f) {
                       a.memory_bw_gb_s *= f;
                   })});
-    in.push_back({"hbm_capacity", "HBM capacity", joined(used.accelerators),
+    in.push_back({"hbm_capacity", "HBM capacity", joinedIds(used.accelerators),
                   scaleEntries<Accelerator>(used.accelerators, acc,
                                             [](Accelerator& a, double f) { a.memory_gb *= f; })});
     const Apply scaleupLinks = scaleEntries<Link>(used.scaleup_links, link,
@@ -101,12 +60,12 @@ std::vector<Input> hardwareInputs(const Design& design, const UsedParts& used) {
     const Apply scaleupDevices = scaleEntries<Accelerator>(
         used.accelerators, acc, [](Accelerator& a, double f) { a.scaleup_bw_gb_s *= f; });
     in.push_back({"scaleup_bandwidth", "Scale-up bandwidth",
-                  joined(used.scaleup_links) + " (and the accelerators' scale-up bandwidth)",
+                  joinedIds(used.scaleup_links) + " (and the accelerators' scale-up bandwidth)",
                   [=](Design& d, catalog::Catalog& c, double f) {
                       scaleupLinks(d, c, f);
                       scaleupDevices(d, c, f);
                   }});
-    in.push_back({"scaleup_latency", "Scale-up latency", joined(used.scaleup_links),
+    in.push_back({"scaleup_latency", "Scale-up latency", joinedIds(used.scaleup_links),
                   scaleEntries<Link>(used.scaleup_links, link,
                                      [](Link& l, double f) { l.latency_ns *= f; })});
     const Apply nicLinks =
@@ -115,13 +74,13 @@ std::vector<Input> hardwareInputs(const Design& design, const UsedParts& used) {
         used.nics, [](const catalog::Catalog& c, const std::string& id) { return c.nic(id); },
         [](catalog::Nic& n, double f) { n.port_gbps *= f; });
     in.push_back({"nic_bandwidth", "NIC bandwidth",
-                  joined(used.nic_links) + " (and the NICs' ports)",
+                  joinedIds(used.nic_links) + " (and the NICs' ports)",
                   [=](Design& d, catalog::Catalog& c, double f) {
                       nicLinks(d, c, f);
                       nicPorts(d, c, f);
                   }});
     in.push_back(
-        {"nic_latency", "NIC latency", joined(used.nic_links),
+        {"nic_latency", "NIC latency", joinedIds(used.nic_links),
          scaleEntries<Link>(used.nic_links, link, [](Link& l, double f) { l.latency_ns *= f; })});
     return in;
 }

@@ -243,7 +243,9 @@ SizingResult Sweep::run() {
     std::size_t done = 0;
     for (; done < candidates.size(); ++done) {
         if (isCancelled(m_options.cancel) || outOfTime()) break;
-        if (m_options.shard.holds(done)) sizeCluster(candidates[done]);
+        if (!m_options.shard.holds(done)) continue;
+        m_verdict.atCandidate(done);
+        sizeCluster(candidates[done]);
     }
     m_result.cancelled = isCancelled(m_options.cancel);
     if (done < candidates.size() && !m_result.cancelled) {
@@ -256,6 +258,7 @@ SizingResult Sweep::run() {
         return ranksBefore(a, b, m_options.rank);
     });
     if (m_designs.empty()) m_result.infeasible = m_verdict.whyNone();
+    m_result.misses = m_verdict.misses();
     if (m_designs.size() > static_cast<std::size_t>(std::max(1, m_options.top)))
         m_designs.resize(static_cast<std::size_t>(std::max(1, m_options.top)));
     m_result.designs = std::move(m_designs);

@@ -13,6 +13,7 @@
 #include "core/common/shard.h"
 #include "core/design/design.h"
 #include "core/planning/sizing_candidates.h"
+#include "core/planning/sizing_misses.h"
 #include "core/planning/sizing_target.h"
 #include "core/results/results.h"
 
@@ -61,6 +62,7 @@ struct SizingResult {
     std::string truncation;            // which budget stopped the sweep, and how far it got
     std::vector<std::string> reasons;  // why nothing could be sized (invalid target, ...)
     std::string infeasible;            // why no design meets the target ("" when some do)
+    SizingMisses misses;               // what `infeasible` is made from, for merging shards
     std::vector<SizedDesign> designs;  // best first, at most `top`
     Shard shard;                       // the part of the sweep run
     int top = 10;

@@ -119,8 +119,20 @@ void addSizingFields(std::vector<ResultField>& out) {
         .add("reasons", FieldKind::texts, Unit::none, "Reasons",
              "Why nothing could be sized (an invalid target); empty otherwise")
         .text("infeasible", "Why none", "Why no design meets the target; empty when some do")
+        .add("closest_misses", FieldKind::records, Unit::none, "Closest misses",
+             "What `infeasible` is made from, one record per kind the sweep met; merge "
+             "combines the shards' into the single run's")
         .add("designs", FieldKind::records, Unit::none, "Designs",
              "The designs that meet the target, best first");
+    Section miss(out, "closest_misses[].", both);
+    miss.text("kind", "Kind",
+              "fastest (fewest days, or most goodput), cheapest_over (met the target over the "
+              "dollar budget), smallest_over (least MW over the power budget), largest_at_peak "
+              "(fewest days at peak FLOP/s, still too slow) or first_rejection")
+        .text("cluster", "Cluster", "The cluster it was (for first_rejection: why refused)")
+        .number("value", Unit::none, "Value",
+                "Days, requests/s, USD or MW by kind; 0 for first_rejection")
+        .integer("candidate", "Candidate", "Its index in the sweep's cluster list");
     Section target(out, "target.", both);
     target.text("mode", "Mode", "training or inference")
         .text("model", "Model", "Catalog model id (or the inline model's id)")
@@ -153,6 +165,7 @@ nlohmann::json sizingResultToJson(const SizingResult& result, const SizingTarget
                         {"truncation", result.truncation},
                         {"reasons", result.reasons},
                         {"infeasible", result.infeasible},
+                        {"closest_misses", missesToJson(result.misses)},
                         {"designs", nlohmann::json::array()}};
     for (std::size_t i = 0; i < result.designs.size(); ++i) {
         const SizedDesign& s = result.designs[i];

@@ -4,6 +4,7 @@
 
 #include "core/common/shard_merge.h"
 #include "core/planning/sizing.h"
+#include "core/planning/sizing_misses.h"
 
 namespace infraplan {
 namespace {
@@ -64,7 +65,13 @@ std::optional<nlohmann::json> mergeSizingJson(const std::vector<nlohmann::json>&
         d["rank"] = i + 1;
         ranked.push_back(std::move(d));
     }
-    if (!ranked.empty()) out["infeasible"] = "";
+    const VerdictTarget target = verdictTargetFromJson(out["target"]);
+    SizingMisses misses;
+    for (const nlohmann::json& s : shards)
+        if (s.contains("closest_misses"))
+            misses.mergeFrom(missesFromJson(s["closest_misses"]), target.training);
+    out["closest_misses"] = missesToJson(misses);
+    out["infeasible"] = ranked.empty() ? whyNoDesign(misses, target) : "";
     out["designs"] = std::move(ranked);
     return out;
 }

@@ -1,23 +1,8 @@
 #include "core/planning/sizing_verdict.h"
 
 #include "core/planning/sizing.h"
-#include "core/results/format.h"
 
 namespace infraplan {
-
-std::string SizingVerdict::targetText() const {
-    std::string text = m_target.training()
-                           ? "meets " + formatNumber(m_target.deadline_days) + " days"
-                           : "carries " + formatNumber(m_target.workload.traffic.rate_per_s) +
-                                 " requests/s within the SLO";
-    const SizingConstraints& c = m_target.constraints;
-    if (c.power_budget_mw > 0) text += " under " + formatNumber(c.power_budget_mw) + " MW";
-    if (c.budget_usd > 0)
-        text += std::string(c.power_budget_mw > 0 ? " and " : " under ") +
-                formatMoney(c.budget_usd) + " " +
-                (c.budget_basis == BudgetBasis::tco ? "TCO" : "capex");
-    return text;
-}
 
 std::string SizingVerdict::problemWith(const SizedDesign& d) {
     const SizingConstraints& c = m_target.constraints;
@@ -34,62 +19,33 @@ std::string SizingVerdict::problemWith(const SizedDesign& d) {
     }
     const double cost = c.budget_basis == BudgetBasis::tco ? d.tco_usd : d.capex_usd;
     if (c.budget_usd > 0 && cost > c.budget_usd) {
-        if (!m_cheapestOver || cost < m_cheapestOver->value) m_cheapestOver = Miss{cluster, cost};
+        m_misses.noteCheapestOver(miss(cluster, cost));
         return "over the dollar budget";
     }
     return {};
 }
 
 void SizingVerdict::rejected(const std::string& why) {
-    if (m_firstRejection.empty()) m_firstRejection = why;
+    m_misses.noteRejection(miss(why, 0));
 }
 
 void SizingVerdict::overPower(const std::string& cluster, double capacity_mw) {
-    if (!m_smallestOver || capacity_mw < m_smallestOver->value)
-        m_smallestOver = Miss{cluster, capacity_mw};
+    m_misses.noteSmallestOver(miss(cluster, capacity_mw));
 }
 
 void SizingVerdict::tooSlowAtPeak(const std::string& cluster, double days) {
-    if (!m_largestAtPeak || days < m_largestAtPeak->value) m_largestAtPeak = Miss{cluster, days};
+    m_misses.noteLargestAtPeak(miss(cluster, days));
 }
 
 void SizingVerdict::searched(const std::string& cluster, const SearchResult& search) {
     for (const SearchCandidate& c : search.best) {
         if (m_target.training()) {
             // The search ranks by time: its score is the days to train.
-            if (!m_fastest || c.score < m_fastest->value) m_fastest = Miss{cluster, c.score};
+            m_misses.noteFastest(miss(cluster, c.score), true);
         } else if (c.results.inference && c.results.inference->goodput_rps) {
-            const double rps = *c.results.inference->goodput_rps;
-            if (!m_fastest || rps > m_fastest->value) m_fastest = Miss{cluster, rps};
+            m_misses.noteFastest(miss(cluster, *c.results.inference->goodput_rps), false);
         }
     }
-}
-
-std::string SizingVerdict::whyNone() const {
-    const std::string text = "no candidate " + targetText();
-    const bool training = m_target.training();
-    if (m_cheapestOver)
-        return text + ": the cheapest that meets it, " + m_cheapestOver->cluster + ", costs " +
-               formatMoney(m_cheapestOver->value) + " " +
-               (m_target.constraints.budget_basis == BudgetBasis::tco ? "TCO" : "capex");
-    // A fastest cluster that met the target was held back by the power of its cooling type.
-    const bool fastestMet =
-        m_fastest && (training ? m_fastest->value <= m_target.deadline_days
-                               : m_fastest->value >= m_target.workload.traffic.rate_per_s);
-    if (m_fastest && !fastestMet)
-        return text + ": the " + (training ? "fastest, " : "best, ") + m_fastest->cluster +
-               (training
-                    ? ", needs " + formatNumber(m_fastest->value) + " days"
-                    : ", reaches " + formatNumber(m_fastest->value) + " requests/s within the SLO");
-    if (m_largestAtPeak && !fastestMet)
-        return text + ": even at peak FLOP/s the fastest cluster tried, " +
-               m_largestAtPeak->cluster + ", needs " + formatNumber(m_largestAtPeak->value) +
-               " days";
-    if (m_smallestOver)
-        return text + ": the smallest cluster tried, " + m_smallestOver->cluster + ", needs " +
-               formatNumber(m_smallestOver->value) + " MW provisioned";
-    if (!m_firstRejection.empty()) return text + ": " + m_firstRejection;
-    return text + ": no cluster was tried";
 }
 
 }  // namespace infraplan

@@ -1,12 +1,12 @@
 #pragma once
-// Why a sizing sweep found no design (docs/planning.md, "When nothing fits"): it remembers the
-// closest misses (the fastest cluster, the cheapest one that met the target, the smallest over
-// the power budget) and says in one sentence what stood in the way.
+// Why a sizing sweep found no design (docs/planning.md, "When nothing fits"): it judges each
+// sized design against the target and remembers the closest misses (sizing_misses.h).
 
 #include <optional>
 #include <string>
 
 #include "catalog/catalog.h"
+#include "core/planning/sizing_misses.h"
 #include "core/planning/sizing_target.h"
 #include "core/search/strategy_search.h"
 
@@ -19,6 +19,8 @@ public:
     SizingVerdict(const SizingTarget& target, const catalog::Catalog& catalog)
         : m_target(target), m_catalog(catalog) {}
 
+    // The index of the candidate the next notes are about.
+    void atCandidate(std::size_t index) { m_candidate = index; }
     // "" when the design meets the target and both budgets; otherwise why not (and noted).
     std::string problemWith(const SizedDesign& design);
     void rejected(const std::string& why);
@@ -26,22 +28,18 @@ public:
     void tooSlowAtPeak(const std::string& cluster, double days);
     void searched(const std::string& cluster, const SearchResult& search);
 
-    std::string whyNone() const;
+    std::string whyNone() const { return whyNoDesign(m_misses, verdictTarget(m_target)); }
+    const SizingMisses& misses() const { return m_misses; }
 
 private:
-    std::string targetText() const;
+    SizingMiss miss(const std::string& cluster, double value) const {
+        return {cluster, value, m_candidate};
+    }
 
-    struct Miss {
-        std::string cluster;
-        double value = 0;
-    };
     const SizingTarget& m_target;
     const catalog::Catalog& m_catalog;
-    std::optional<Miss> m_fastest;        // training: fewest days; serving: most goodput
-    std::optional<Miss> m_cheapestOver;   // met the target, over the dollar budget
-    std::optional<Miss> m_smallestOver;   // over the power budget: the least provisioned MW
-    std::optional<Miss> m_largestAtPeak;  // too slow even at peak: the fewest days
-    std::string m_firstRejection;
+    SizingMisses m_misses;
+    std::size_t m_candidate = 0;
 };
 
 }  // namespace infraplan

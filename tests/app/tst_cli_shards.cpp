@@ -14,6 +14,19 @@ nlohmann::json parsed(const CliRun& run) {
     return nlohmann::json::parse(run.out.toStdString());
 }
 
+// Pre-training Llama 3 8B on 1T tokens within `days`; the test sets the candidates.
+nlohmann::json llama8bTarget(int days) {
+    return {{"format", "infraplan-sizing-target"},
+            {"version", 1},
+            {"workload",
+             {{"mode", "training"},
+              {"model", "llama3-8b"},
+              {"seq_len", 8192},
+              {"global_batch", 512},
+              {"train_tokens", 1e12},
+              {"deadline_days", days}}}};
+}
+
 }  // namespace
 
 class TestCliShards : public QObject {
@@ -59,20 +72,11 @@ private Q_SLOTS:
     }
 
     void mergedSizingEqualsOneRun() {
-        const nlohmann::json target = {
-            {"format", "infraplan-sizing-target"},
-            {"version", 1},
-            {"workload",
-             {{"mode", "training"},
-              {"model", "llama3-8b"},
-              {"seq_len", 8192},
-              {"global_batch", 512},
-              {"train_tokens", 1e12},
-              {"deadline_days", 60}}},
-            {"candidates",
-             {{"nodes", {"nvidia-dgx-h100", "amd-mi300x-platform", "nvidia-hgx-h200"}},
-              {"node_counts", {16, 24}},
-              {"cooling", {"air", "direct-liquid"}}}}};
+        nlohmann::json target = llama8bTarget(60);
+        target["candidates"] = {
+            {"nodes", {"nvidia-dgx-h100", "amd-mi300x-platform", "nvidia-hgx-h200"}},
+            {"node_counts", {16, 24}},
+            {"cooling", {"air", "direct-liquid"}}};
         const QString file = writeTestFile(m_dir.path(), QStringLiteral("t.json"),
                                            QByteArray::fromStdString(target.dump()));
         const auto [whole, merged] =
@@ -80,6 +84,36 @@ private Q_SLOTS:
         QCOMPARE(merged["designs"].dump(), whole["designs"].dump());
         QCOMPARE(merged["searched"], whole["searched"]);
         QCOMPARE(whole["designs"].size(), std::size_t{5});
+        QCOMPARE(merged["closest_misses"].dump(), whole["closest_misses"].dump());
+    }
+
+    // Nothing meets a 2-day deadline: the merged shards say what the single run says, though
+    // the fastest cluster (the fourth) is in the second shard.
+    void mergedUnreachableSizingSaysWhatOneRunSays() {
+        nlohmann::json target = llama8bTarget(2);
+        target["candidates"] = {{"nodes", {"nvidia-dgx-h100", "amd-mi300x-platform"}},
+                                {"node_counts", {16, 64}}};
+        const QString file = writeTestFile(m_dir.path(), QStringLiteral("late.json"),
+                                           QByteArray::fromStdString(target.dump()));
+        const auto [whole, merged] =
+            wholeAndMerged({"size", file, "--json", "--max-strategies", "40"}, 2);
+        QVERIFY(whole["designs"].empty());
+        QVERIFY(whole["infeasible"].get<std::string>().starts_with("no candidate meets 2 days"));
+        QCOMPARE(merged["infeasible"], whole["infeasible"]);
+        QCOMPARE(merged["closest_misses"].dump(), whole["closest_misses"].dump());
+    }
+
+    // A hand-edited output with a value of the wrong type: a message, not an internal error.
+    void malformedOutputIsRefused() {
+        const QString file =
+            writeTestFile(m_dir.path(), QStringLiteral("odd.json"),
+                          R"({"target": {"mode": 5}, "rank": "tco", "top": "x", "candidates": 1,
+                "shard": "1/1", "designs": [{"node": 3}]})");
+        const CliRun run = runCli({"merge", file});
+        QCOMPARE(run.exit_code, 1);
+        QVERIFY2(run.err.contains(QStringLiteral("merge: a value of the wrong type")),
+                 qPrintable(run.err));
+        QVERIFY(!run.err.contains(QStringLiteral("internal error")));
     }
 };
 

@@ -12,6 +12,7 @@
 #include "core/planning/sensitivity.h"
 #include "core/planning/sensitivity_json.h"
 #include "docs_table.h"
+#include "emitted_keys.h"
 #include "example_designs.h"
 
 using namespace infraplan;
@@ -28,16 +29,6 @@ const SensitivityResult& computeBound() {
     static const SensitivityResult r =
         analyzeSensitivity(test::example("dgx-h100-training.json"), catalog::builtinCatalog());
     return r;
-}
-
-void collectKeys(const nlohmann::json& j, const std::string& prefix, std::set<std::string>& out) {
-    for (const auto& [key, value] : j.items()) {
-        out.insert(prefix + key);
-        if (value.is_object()) collectKeys(value, prefix + key + ".", out);
-        if (value.is_array() && !value.empty() && value.front().is_object())
-            for (const auto& e : value)
-                collectKeys(e, prefix + key + "[].", out);
-    }
 }
 
 }  // namespace
@@ -105,8 +96,8 @@ private Q_SLOTS:
         std::set<std::string> described;
         for (const ResultField& f : sensitivitySchema())
             described.insert(f.key);
-        std::set<std::string> emitted;
-        collectKeys(sensitivityToJson(computeBound(), 0.1), "", emitted);
+        const std::set<std::string> emitted =
+            test::emittedKeys(sensitivityToJson(computeBound(), 0.1));
         for (const std::string& key : emitted)
             QVERIFY2(described.contains(key), ("not in the sensitivity schema: " + key).c_str());
         for (const std::string& key : described)

@@ -13,6 +13,7 @@
 #include "core/planning/sizing_json.h"
 #include "core/results/results_json.h"
 #include "docs_table.h"
+#include "emitted_keys.h"
 #include "tests/support/test_paths.h"
 
 using namespace infraplan;
@@ -57,20 +58,6 @@ bool hasError(const SizingTargetLoad& load, const std::string& pointer) {
     for (const Diagnostic& d : load.diagnostics.items)
         if (d.pointer == pointer && d.severity == Diagnostic::Severity::error) return true;
     return false;
-}
-
-// Every key of `j` (dotted, arrays as "[]"), not descending into the objects described
-// elsewhere (a design's strategy and results).
-void collectKeys(const nlohmann::json& j, const std::string& prefix, std::set<std::string>& out) {
-    for (const auto& [key, value] : j.items()) {
-        const std::string path = prefix + key;
-        out.insert(path);
-        if (path == "designs[].strategy" || path == "designs[].results") continue;
-        if (value.is_object()) collectKeys(value, path + ".", out);
-        if (value.is_array() && !value.empty() && value.front().is_object())
-            for (const auto& e : value)
-                collectKeys(e, path + "[].", out);
-    }
 }
 
 }  // namespace
@@ -204,8 +191,8 @@ private Q_SLOTS:
         const nlohmann::json j =
             sizingResultToJson(pretraining(), parsed(targetJson("llama3-70b-pretraining.json")),
                                SizingRank::tco, {"a.json", "b.json"});
-        std::set<std::string> emitted;
-        collectKeys(j, "", emitted);
+        const std::set<std::string> emitted =
+            test::emittedKeys(j, {"designs[].strategy", "designs[].results"});
         for (const std::string& key : emitted)
             QVERIFY2(described.contains(key), ("not in the sizing schema: " + key).c_str());
         for (const std::string& key : described)

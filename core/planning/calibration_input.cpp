@@ -1,0 +1,122 @@
+#include "core/planning/calibration_input.h"
+
+#include <cmath>
+#include <cstdlib>
+
+#include "catalog/csv.h"
+#include "catalog/utf8.h"
+
+namespace infraplan {
+namespace {
+
+std::optional<double> positiveMeasure(double v) {
+    return v > 0 && std::isfinite(v) ? std::optional<double>(v) : std::nullopt;
+}
+
+std::optional<double> readStepTime(const Results& r) {
+    return r.training ? positiveMeasure(r.training->step_time_s) : std::nullopt;
+}
+std::optional<double> readTrainingTokens(const Results& r) {
+    return r.training ? positiveMeasure(r.training->tokens_per_s) : std::nullopt;
+}
+std::optional<double> readTtft(const Results& r) {
+    return r.inference ? positiveMeasure(r.inference->ttft_ms.mean) : std::nullopt;
+}
+std::optional<double> readTpot(const Results& r) {
+    return r.inference ? positiveMeasure(r.inference->tpot_ms.mean) : std::nullopt;
+}
+std::optional<double> readOutputTokens(const Results& r) {
+    return r.inference ? positiveMeasure(r.inference->output_tokens_per_s) : std::nullopt;
+}
+
+bool isDesignPath(const std::string& column) {
+    return column.starts_with('/') || column.find('.') != std::string::npos;
+}
+
+std::optional<double> parseMeasuredValue(const std::string& text) {
+    if (text.empty()) return std::nullopt;
+    char* end = nullptr;
+    const double v = std::strtod(text.c_str(), &end);
+    if (end != text.c_str() + text.size()) return std::nullopt;
+    return positiveMeasure(v);
+}
+
+// Columns other than metric, value and note must name a design field.
+bool checkColumns(const CsvTable& table, std::vector<std::string>& errors) {
+    for (const char* required : {"metric", "value"})
+        if (!table.hasColumn(required))
+            errors.push_back(std::string("1: the header has no '") + required + "' column");
+    for (const std::string& column : table.header)
+        if (column != "metric" && column != "value" && column != "note" && !isDesignPath(column))
+            errors.push_back("1: column '" + column +
+                             "' is not metric, value, note or a design field "
+                             "(strategy.tp or /strategy/tp)");
+    return errors.empty();
+}
+
+Measurement readRow(const CsvTable& table, const CsvRow& row, std::vector<std::string>& errors) {
+    Measurement m;
+    m.line = row.line;
+    const std::string where = std::to_string(row.line) + ": ";
+    const std::string& metric = table.cell(row, "metric");
+    m.metric = measuredMetric(metric);
+    if (!m.metric)
+        errors.push_back(where + "metric: '" + metric +
+                         "' is not one of step_time_s, tokens_per_s, ttft_ms, tpot_ms, "
+                         "output_tokens_per_s");
+    const std::string& value = table.cell(row, "value");
+    if (const auto v = parseMeasuredValue(value))
+        m.value = *v;
+    else
+        errors.push_back(where + "value: '" + value + "' is not a positive number");
+    for (const std::string& column : table.header)
+        if (isDesignPath(column) && !table.cell(row, column).empty())
+            m.assignments.push_back(column + "=" + table.cell(row, column));
+    if (table.hasColumn("note")) m.note = table.cell(row, "note");
+    return m;
+}
+
+}  // namespace
+
+const std::vector<MeasuredMetric>& measuredMetrics() {
+    static const std::vector<MeasuredMetric> all = {
+        {"step_time_s", "Step time (s)", true, readStepTime},
+        {"tokens_per_s", "Training tokens/s", true, readTrainingTokens},
+        {"ttft_ms", "Mean TTFT (ms)", false, readTtft},
+        {"tpot_ms", "Mean TPOT (ms)", false, readTpot},
+        {"output_tokens_per_s", "Output tokens/s", false, readOutputTokens}};
+    return all;
+}
+
+const MeasuredMetric* measuredMetric(std::string_view id) {
+    for (const MeasuredMetric& m : measuredMetrics())
+        if (id == m.id) return &m;
+    return nullptr;
+}
+
+std::optional<std::vector<Measurement>> parseMeasurements(std::string_view csv_text,
+                                                          std::vector<std::string>& errors) {
+    if (!isValidUtf8(csv_text)) {
+        errors.push_back(describeInvalidUtf8(csv_text));
+        return std::nullopt;
+    }
+    std::string parse_error;
+    const auto table = parseCsvTable(csv_text, &parse_error);
+    if (!table) {
+        errors.push_back(parse_error);
+        return std::nullopt;
+    }
+    if (!checkColumns(*table, errors)) return std::nullopt;
+    if (table->rows.empty()) errors.push_back("the file has no measurement rows");
+    if (table->rows.size() > kMaxMeasurements)
+        errors.push_back(std::to_string(table->rows.size()) + " measurements: at most " +
+                         std::to_string(kMaxMeasurements) + " are fitted at once");
+    if (!errors.empty()) return std::nullopt;
+    std::vector<Measurement> out;
+    for (const CsvRow& row : table->rows)
+        out.push_back(readRow(*table, row, errors));
+    if (!errors.empty()) return std::nullopt;
+    return out;
+}
+
+}  // namespace infraplan

@@ -1,0 +1,39 @@
+#pragma once
+// The measurements `infraplan-cli calibrate` fits to (docs/planning.md, "Calibration"): a CSV
+// with a `metric` and a `value` column, an optional `note`, and one column per design field
+// the run changed (strategy.tp, /strategy/microbatch, ...; an empty cell keeps the design's).
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/results/results.h"
+
+namespace infraplan {
+
+struct MeasuredMetric {
+    const char* id;  // "step_time_s"
+    const char* label;
+    bool training;  // a training metric (else serving)
+    std::optional<double> (*read)(const Results&);
+};
+// step_time_s, tokens_per_s (training); ttft_ms, tpot_ms, output_tokens_per_s (serving).
+const std::vector<MeasuredMetric>& measuredMetrics();
+const MeasuredMetric* measuredMetric(std::string_view id);
+
+struct Measurement {
+    int line = 0;  // in the CSV, for messages
+    const MeasuredMetric* metric = nullptr;
+    double value = 0;
+    std::vector<std::string> assignments;  // "strategy.tp=4", applied to the design in order
+    std::string note;
+};
+
+inline constexpr std::size_t kMaxMeasurements = 200;
+
+// Every problem as "LINE: column: why" in `errors`; nullopt when there is any.
+std::optional<std::vector<Measurement>> parseMeasurements(std::string_view csv_text,
+                                                          std::vector<std::string>& errors);
+
+}  // namespace infraplan
