@@ -8,6 +8,7 @@
 #include "app/cli/design_loading.h"
 #include "catalog/json_limits.h"
 #include "core/search/strategy_search.h"
+#include "core/search/strategy_text.h"
 
 namespace infraplan::cli {
 namespace {
@@ -20,19 +21,6 @@ struct SearchArgs {
     long long max_candidates = 200'000;
     std::string shard = "1/1";
 };
-
-std::string describeStrategy(const Strategy& s, bool inference) {
-    char text[160];
-    if (inference) {
-        std::snprintf(text, sizeof text, "tp=%d pp=%d replicas=%d max_batch=%d", s.tp, s.pp,
-                      s.replicas, s.max_batch);
-    } else {
-        std::snprintf(text, sizeof text, "tp=%d pp=%d dp=%d cp=%d ep=%d mb=%d zero=%d %s v=%d",
-                      s.tp, s.pp, s.dp, s.cp, s.ep, s.microbatch, s.zero, toString(s.recompute),
-                      s.interleave);
-    }
-    return text;
-}
 
 void printText(const SearchResult& r, const std::string& name, bool inference) {
     std::cout << name << "\n  evaluated " << r.evaluated << " strategies, " << r.feasible

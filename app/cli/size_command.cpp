@@ -12,6 +12,7 @@
 #include "core/planning/sizing.h"
 #include "core/planning/sizing_json.h"
 #include "core/results/format.h"
+#include "core/search/strategy_text.h"
 
 namespace infraplan::cli {
 namespace {
@@ -28,17 +29,6 @@ struct SizeArgs {
     std::string shard = "1/1";
 };
 
-std::string strategyText(const Strategy& s, bool inference) {
-    char text[128];
-    if (inference)
-        std::snprintf(text, sizeof text, "tp=%d pp=%d replicas=%d max_batch=%d", s.tp, s.pp,
-                      s.replicas, s.max_batch);
-    else
-        std::snprintf(text, sizeof text, "tp=%d pp=%d dp=%d mb=%d zero=%d %s", s.tp, s.pp, s.dp,
-                      s.microbatch, s.zero, toString(s.recompute));
-    return text;
-}
-
 void printDesign(int rank, const SizedDesign& s) {
     std::cout << "  " << rank << ". " << s.design.name << ", fat-tree "
               << formatNumber(s.candidate.oversubscription) << ":1, " << toString(s.cooling)
@@ -52,7 +42,7 @@ void printDesign(int rank, const SizedDesign& s) {
               << formatMoney(s.tco_usd);
     if (s.usd_per_million_tokens)
         std::cout << ", " << formatMoney(*s.usd_per_million_tokens) << "/M tokens";
-    std::cout << "\n     " << strategyText(s.design.strategy, !s.results.training) << "\n";
+    std::cout << "\n     " << describeStrategy(s.design.strategy, !s.results.training) << "\n";
 }
 
 void printText(const SizingResult& r, const std::string& path,

@@ -22,6 +22,7 @@
 #include "ui/mainwindow/hfmodelimport.h"
 #include "ui/mainwindow/mainwindow.h"
 #include "ui/mainwindow/recentfiles.h"
+#include "ui/plan/searchdialog.h"
 
 namespace infraplan::ui {
 namespace {
@@ -190,6 +191,13 @@ void MainWindow::createMenus() {
     tools->addActions({a.selectTool, a.connectTool});
     tools->addSeparator();
     tools->addAction(a.evaluate);
+    QAction* search = tools->addAction(tr("&Search Strategies…"), this, [this] {
+        auto* dialog = new SearchDialog(m_document, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
+    search->setObjectName(QStringLiteral("searchStrategies"));
+    search->setStatusTip(tr("Search parallel strategies for this hardware and apply one"));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* guide = help->addAction(tr("&User Guide"), this, &MainWindow::showUserGuide);

@@ -1,0 +1,304 @@
+#include "ui/plan/searchdialog.h"
+
+#include <QAbstractAxis>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineSeries>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScatterSeries>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/results/format.h"
+#include "core/search/pareto.h"
+#include "core/search/strategy_text.h"
+#include "ui/dashboard/charts.h"
+#include "ui/document/designdocument.h"
+
+namespace infraplan::ui {
+namespace {
+
+constexpr int kListed = 50;  // strategies kept and shown
+constexpr int kBestIndexRole = Qt::UserRole;
+constexpr int kSortRole = Qt::UserRole + 1;
+
+// Sorts by the number behind the text, not the text.
+class NumberItem : public QTableWidgetItem {
+public:
+    NumberItem(double value, const QString& text) : QTableWidgetItem(text) {
+        setData(kSortRole, value);
+        setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    }
+    bool operator<(const QTableWidgetItem& other) const override {
+        return data(kSortRole).toDouble() < other.data(kSortRole).toDouble();
+    }
+};
+
+constexpr double kMissing = std::numeric_limits<double>::quiet_NaN();
+
+// "–" for a figure the results do not have (NaN), sorted last.
+QTableWidgetItem* numberItem(double value, Unit unit) {
+    if (std::isnan(value))
+        return new NumberItem(std::numeric_limits<double>::infinity(), QStringLiteral("–"));
+    return new NumberItem(value, QString::fromStdString(formatQuantity(value, unit)));
+}
+
+double costPerMillion(const Results& r) {
+    return r.facility ? r.facility->cost.usd_per_million_tokens.value_or(kMissing) : kMissing;
+}
+
+// The performance figure of a candidate: step time (training) or goodput (serving).
+double performance(const Results& r) {
+    if (r.training) return r.training->step_time_s;
+    if (r.inference) return r.inference->goodput_rps.value_or(kMissing);
+    return kMissing;
+}
+
+// "days to train" -> "Days to train", for headers and titles.
+QString capitalized(const std::string& text) {
+    QString out = QString::fromStdString(text);
+    if (!out.isEmpty()) out[0] = out[0].toUpper();
+    return out;
+}
+
+// The axis spans the points with 5% to spare, so points on the edge (the front's best) show.
+void padRange(QAbstractAxis* axis, const QList<QPointF>& points,
+              qreal (QPointF::*coordinate)() const) {
+    if (points.isEmpty()) return;
+    qreal lo = (points.front().*coordinate)(), hi = lo;
+    for (const QPointF& p : points) {
+        lo = std::min(lo, (p.*coordinate)());
+        hi = std::max(hi, (p.*coordinate)());
+    }
+    const qreal pad = hi > lo ? (hi - lo) * 0.05 : std::abs(hi) * 0.05 + 1e-9;
+    axis->setRange(lo - pad, hi + pad);
+}
+
+}  // namespace
+
+SearchDialog::SearchDialog(DesignDocument* document, QWidget* parent)
+    : QDialog(parent)
+    , m_document(document)
+    , m_objective(new QComboBox(this))
+    , m_run(new QPushButton(tr("&Search"), this))
+    , m_cancel(new QPushButton(tr("Cancel"), this))
+    , m_apply(new QPushButton(tr("&Apply to Design"), this))
+    , m_progress(new QProgressBar(this))
+    , m_status(new QLabel(this))
+    , m_table(new QTableWidget(this))
+    , m_chart(new QChartView(this)) {
+    setWindowTitle(tr("Search Strategies"));
+    m_objective->addItem(tr("Fastest (time)"), QStringLiteral("time"));
+    m_objective->addItem(tr("Cheapest (cost)"), QStringLiteral("cost"));
+    m_objective->addItem(tr("Least energy"), QStringLiteral("energy"));
+    m_objective->addItem(tr("Lowest $/M tokens"), QStringLiteral("cost-per-token"));
+    m_progress->setRange(0, 1000);
+    m_status->setWordWrap(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_chart->setRenderHint(QPainter::Antialiasing);
+    m_chart->setMinimumHeight(220);
+
+    auto* form = new QHBoxLayout;
+    form->addWidget(new QLabel(tr("Objective:"), this));
+    form->addWidget(m_objective, 1);
+    form->addWidget(m_run);
+    form->addWidget(m_cancel);
+    auto* buttons = new QHBoxLayout;
+    buttons->addStretch(1);
+    buttons->addWidget(m_apply);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_progress);
+    layout->addWidget(m_status);
+    layout->addWidget(m_table, 2);
+    layout->addWidget(m_chart, 1);
+    layout->addLayout(buttons);
+    resize(900, 640);
+
+    connect(m_run, &QPushButton::clicked, this, &SearchDialog::start);
+    connect(m_cancel, &QPushButton::clicked, this, &SearchDialog::cancel);
+    connect(m_apply, &QPushButton::clicked, this, &SearchDialog::applySelected);
+    connect(m_table, &QTableWidget::itemSelectionChanged, this,
+            [this] { m_apply->setEnabled(!m_table->selectedItems().isEmpty() && !isRunning()); });
+    connect(&m_watcher, &QFutureWatcher<SearchResult>::finished, this, &SearchDialog::finish);
+    m_options.top = kListed;
+    m_options.time_budget_s = 60;
+    setRunning(false);
+    m_status->setText(
+        tr("Searches tensor, pipeline, data, context and expert parallelism, "
+           "micro-batch, ZeRO and recompute on this design's hardware."));
+}
+
+SearchDialog::~SearchDialog() {
+    cancel();
+    m_watcher.waitForFinished();
+}
+
+void SearchDialog::setBudgets(long long max_candidates, double time_budget_s) {
+    m_options.max_candidates = max_candidates;
+    m_options.time_budget_s = time_budget_s;
+}
+
+void SearchDialog::setRunning(bool running) {
+    m_run->setEnabled(!running);
+    m_objective->setEnabled(!running);
+    m_cancel->setEnabled(running);
+    m_apply->setEnabled(!running && !m_table->selectedItems().isEmpty());
+    m_progress->setVisible(running);
+}
+
+void SearchDialog::start() {
+    if (isRunning()) return;
+    m_token = std::make_shared<CancelToken>();
+    SearchOptions options = m_options;
+    options.objective =
+        searchObjectiveFromString(m_objective->currentData().toString().toStdString())
+            .value_or(SearchObjective::time);
+    options.cancel = m_token.get();
+    // From a worker thread: queued to this dialog, dropped if it is gone.
+    options.progress = [this](double fraction) {
+        QMetaObject::invokeMethod(
+            this, [this, fraction] { m_progress->setValue(static_cast<int>(fraction * 1000)); },
+            Qt::QueuedConnection);
+    };
+    const Design design = m_document->design();
+    m_inference = design.workload.mode == WorkloadMode::inference;
+    m_progress->setValue(0);
+    m_status->setText(tr("Searching…"));
+    setRunning(true);
+    m_watcher.setFuture(QtConcurrent::run(
+        [design, catalog = m_document->sharedCatalog(), options, token = m_token] {
+            return searchStrategies(design, *catalog, options);
+        }));
+}
+
+void SearchDialog::cancel() {
+    if (m_token) m_token->cancel();
+}
+
+void SearchDialog::finish() {
+    m_result = m_watcher.result();
+    setRunning(false);
+    m_status->setText(summary(*m_result));
+    fillTable(*m_result);
+    fillChart(*m_result);
+    Q_EMIT finished();
+}
+
+QString SearchDialog::summary(const SearchResult& r) const {
+    if (!r.reasons.empty())
+        return tr("Nothing to search: %1").arg(QString::fromStdString(r.reasons.front()));
+    QString text = tr("%1 strategies evaluated, %2 feasible, in %3 s.")
+                       .arg(QString::fromStdString(formatInteger(r.evaluated)),
+                            QString::fromStdString(formatInteger(r.feasible)),
+                            QString::fromStdString(formatNumber(r.elapsed_s, 3)));
+    if (r.cancelled) text += tr(" Cancelled: the best found so far are listed.");
+    if (r.truncated) text += tr(" Stopped early: %1.").arg(QString::fromStdString(r.truncation));
+    if (r.best.empty() && r.reasons.empty() && !r.cancelled)
+        text += tr(" No strategy fits this hardware.");
+    return text;
+}
+
+void SearchDialog::fillTable(const SearchResult& r) {
+    m_table->setSortingEnabled(false);
+    m_table->clear();
+    const QStringList headers = {tr("Rank"),
+                                 tr("Strategy"),
+                                 capitalized(r.score_unit),
+                                 m_inference ? tr("Goodput") : tr("Step time"),
+                                 tr("MFU"),
+                                 tr("$/M tokens"),
+                                 tr("Facility power")};
+    m_table->setColumnCount(static_cast<int>(headers.size()));
+    m_table->setHorizontalHeaderLabels(headers);
+    m_table->setRowCount(static_cast<int>(r.best.size()));
+    for (int row = 0; row < static_cast<int>(r.best.size()); ++row) {
+        const SearchCandidate& c = r.best[static_cast<std::size_t>(row)];
+        auto* rank = new NumberItem(row + 1, QString::number(row + 1));
+        rank->setData(kBestIndexRole, row);
+        m_table->setItem(row, 0, rank);
+        m_table->setItem(row, 1,
+                         new QTableWidgetItem(
+                             QString::fromStdString(describeStrategy(c.strategy, m_inference))));
+        m_table->setItem(row, 2, numberItem(c.score, Unit::none));
+        m_table->setItem(
+            row, 3,
+            numberItem(performance(c.results), m_inference ? Unit::requests_per_s : Unit::seconds));
+        m_table->setItem(
+            row, 4,
+            numberItem(c.results.training ? c.results.training->mfu : kMissing, Unit::fraction));
+        m_table->setItem(row, 5,
+                         numberItem(costPerMillion(c.results), Unit::usd_per_million_tokens));
+        m_table->setItem(
+            row, 6,
+            numberItem(c.results.facility ? c.results.facility->power.facility_kw : kMissing,
+                       Unit::kilowatts));
+    }
+    m_table->setSortingEnabled(true);
+    m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_table->resizeColumnsToContents();
+    if (m_table->rowCount() > 0) m_table->selectRow(0);
+}
+
+void SearchDialog::fillChart(const SearchResult& r) {
+    QChart* chart = newChart(tr("%1 against $/M tokens").arg(capitalized(r.score_unit)));
+    auto* all = new QScatterSeries;
+    all->setName(tr("Strategies listed"));
+    all->setMarkerSize(8);
+    all->setColor(seriesColor(0));
+    std::vector<std::pair<double, double>> points;
+    for (const SearchCandidate& c : r.best) {
+        const double cost = costPerMillion(c.results);
+        points.emplace_back(c.score, cost);
+        if (!std::isnan(cost)) all->append(c.score, cost);
+    }
+    auto* front = new QLineSeries;
+    front->setName(tr("Pareto front"));
+    front->setColor(seriesColor(1));
+    front->setPointsVisible(true);  // a front of one point is still seen
+    front->setMarkerSize(11);
+    for (std::size_t i : paretoFront(points))
+        front->append(points[i].first, points[i].second);
+    chart->addSeries(all);
+    chart->addSeries(front);
+    chart->createDefaultAxes();
+    const auto axes = chart->axes();
+    if (axes.size() == 2) {
+        axes[0]->setTitleText(capitalized(r.score_unit));
+        axes[1]->setTitleText(tr("$/M tokens"));
+        padRange(axes[0], all->points(), &QPointF::x);
+        padRange(axes[1], all->points(), &QPointF::y);
+    }
+    QChart* old = m_chart->chart();
+    m_chart->setChart(chart);
+    delete old;
+}
+
+bool SearchDialog::applySelected() {
+    const auto selected = m_table->selectedItems();
+    if (!m_result || selected.isEmpty() || isRunning()) return false;
+    const int row = selected.front()->row();
+    const int best = m_table->item(row, 0)->data(kBestIndexRole).toInt();
+    if (best < 0 || best >= static_cast<int>(m_result->best.size())) return false;
+    Strategy strategy = m_result->best[static_cast<std::size_t>(best)].strategy;
+    m_document->setStrategy(strategy, tr("Apply Searched Strategy"));
+    m_status->setText(tr("Applied %1 to the design (Edit → Undo takes it back).")
+                          .arg(QString::fromStdString(describeStrategy(strategy, m_inference))));
+    return true;
+}
+
+}  // namespace infraplan::ui

@@ -1,0 +1,75 @@
+#pragma once
+// Tools -> Search Strategies: the strategy search (core/search) on the open design's hardware,
+// off the GUI thread with progress and Cancel. The best strategies fill a sortable table and a
+// chart of the objective against $/M tokens with their Pareto front; "Apply to Design" sets the
+// selected strategy on the design as one undoable edit.
+
+#include <QDialog>
+#include <QFutureWatcher>
+#include <memory>
+#include <optional>
+
+#include "core/common/cancel.h"
+#include "core/search/strategy_search.h"
+
+class QChartView;
+class QComboBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+
+namespace infraplan::ui {
+
+class DesignDocument;
+
+class SearchDialog : public QDialog {
+    Q_OBJECT
+public:
+    explicit SearchDialog(DesignDocument* document, QWidget* parent = nullptr);
+    ~SearchDialog() override;
+
+    // Searches the document's design as it is now, by the objective the form shows.
+    void start();
+    void cancel();
+    bool isRunning() const { return m_watcher.isRunning(); }
+    // The budgets of the next search (the defaults suit a desktop; tests use small ones).
+    void setBudgets(long long max_candidates, double time_budget_s);
+    // Sets the strategy of the selected row on the design, as one undo step.
+    bool applySelected();
+
+    const std::optional<SearchResult>& result() const { return m_result; }
+    QTableWidget* table() const { return m_table; }
+    QPushButton* applyButton() const { return m_apply; }
+    QPushButton* runButton() const { return m_run; }
+    QPushButton* cancelButton() const { return m_cancel; }
+    QLabel* statusLabel() const { return m_status; }
+    QChartView* chart() const { return m_chart; }
+
+Q_SIGNALS:
+    void finished();
+
+private:
+    void finish();
+    void fillTable(const SearchResult& r);
+    void fillChart(const SearchResult& r);
+    QString summary(const SearchResult& r) const;
+    void setRunning(bool running);
+
+    DesignDocument* m_document;
+    QComboBox* m_objective;
+    QPushButton* m_run;
+    QPushButton* m_cancel;
+    QPushButton* m_apply;
+    QProgressBar* m_progress;
+    QLabel* m_status;
+    QTableWidget* m_table;
+    QChartView* m_chart;
+    QFutureWatcher<SearchResult> m_watcher;
+    std::shared_ptr<CancelToken> m_token;  // the running search's; shared with its thread
+    SearchOptions m_options;
+    std::optional<SearchResult> m_result;
+    bool m_inference = false;  // the searched design serves (its strategies are serving ones)
+};
+
+}  // namespace infraplan::ui
