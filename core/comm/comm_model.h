@@ -50,6 +50,9 @@ struct CollectiveCost {
     std::string binding_link;     // a readable name of the most loaded link ("" if unknown)
     std::string binding_item;     // the design item that link leads to ("" if unknown)
     double binding_utilization = 0;
+    // Set when a serving runtime's own kernel replaces the model's algorithm ("one-shot",
+    // "two-shot" custom all-reduce): the network report then shows this cost and name.
+    std::string runtime_algorithm;
 };
 
 // A memory item (HBM/CXL pool) as an offload target, seen from the devices: what each device

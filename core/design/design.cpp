@@ -21,6 +21,8 @@ constexpr std::array<const char*, 2> kOverlapTpScopeNames{"full", "backward"};
 constexpr std::array<const char*, 4> kTrainingFrameworkNames{"megatron-core", "nemo", "torchtitan",
                                                              "torchtitan-compiled-loss"};
 constexpr std::array<const char*, 2> kDecodeAttentionNames{"grouped", "per-head"};
+constexpr std::array<const char*, 5> kInferenceRuntimeNames{"generic", "trt-llm", "vllm", "sglang",
+                                                            "vllm-rocm"};
 constexpr std::array<const char*, 4> kCoolingNames{"air", "rear-door", "direct-liquid",
                                                    "immersion"};
 
@@ -85,6 +87,12 @@ const char* toString(DecodeAttention a) {
 }
 std::optional<DecodeAttention> decodeAttentionFromString(const std::string& name) {
     return enumValue<DecodeAttention>(kDecodeAttentionNames, name);
+}
+const char* toString(InferenceRuntime r) {
+    return enumName(kInferenceRuntimeNames, r);
+}
+std::optional<InferenceRuntime> inferenceRuntimeFromString(const std::string& name) {
+    return enumValue<InferenceRuntime>(kInferenceRuntimeNames, name);
 }
 const char* toString(Cooling c) {
     return enumName(kCoolingNames, c);

@@ -169,6 +169,13 @@ enum class DecodeAttention : std::uint8_t { grouped, per_head };
 const char* toString(DecodeAttention a);
 std::optional<DecodeAttention> decodeAttentionFromString(const std::string& name);
 
+// The serving runtime whose per-iteration host time and TP all-reduce the inference engine
+// models (named parameter sets: core/perf/serving_runtime.cpp, docs/inference-engine.md).
+// generic: the hardware alone (NCCL ring all-reduce, no host time).
+enum class InferenceRuntime : std::uint8_t { generic, trt_llm, vllm, sglang, vllm_rocm };
+const char* toString(InferenceRuntime r);
+std::optional<InferenceRuntime> inferenceRuntimeFromString(const std::string& name);
+
 // Speculative decoding: a small draft model proposes tokens, the target verifies them in one pass.
 struct SpeculativeOptions {
     std::string draft_model;       // catalog model id
@@ -241,6 +248,7 @@ struct Strategy {
     double memory_utilization = 0.9;  // share of device memory the serving runtime may use
     int kv_block_tokens = 16;         // paged KV-cache block size
     DecodeAttention decode_attention = DecodeAttention::grouped;
+    InferenceRuntime runtime = InferenceRuntime::generic;
     std::string near_memory_attention;  // memory item id with near-memory compute (PIM)
     nlohmann::json extra = nlohmann::json::object();
 

@@ -291,6 +291,8 @@ void readServingOptions(ObjectReader& r, Strategy& s) {
     r.integer("kv_block_tokens", s.kv_block_tokens, 1, 4096);
     r.enumeration("decode_attention", s.decode_attention, decodeAttentionFromString,
                   "grouped, per-head");
+    r.enumeration("runtime", s.runtime, inferenceRuntimeFromString,
+                  "generic, trt-llm, vllm, sglang, vllm-rocm");
     r.string("near_memory_attention", s.near_memory_attention);
 }
 

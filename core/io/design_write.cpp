@@ -132,6 +132,7 @@ void writeServingOptions(json& j, const Strategy& s, bool inference) {
         j["kv_block_tokens"] = s.kv_block_tokens;
     if (inference || s.decode_attention != defaults.decode_attention)
         j["decode_attention"] = toString(s.decode_attention);
+    if (s.runtime != defaults.runtime) j["runtime"] = toString(s.runtime);
     if (!s.near_memory_attention.empty()) j["near_memory_attention"] = s.near_memory_attention;
 }
 

@@ -76,6 +76,7 @@ InferenceResults servingResults(const ServingSetup& s, const Traffic& traffic,
     const SimResult& sim = run.sim;
     InferenceResults r;
     r.traffic = toString(traffic.mode);
+    r.runtime = toString(s.runtime);
     if (stats.finished > 0) {  // censored times of requests that never finished are no latency
         r.ttft_ms = toMs(stats.ttft);
         r.tpot_ms = toMs(stats.tpot);
@@ -175,7 +176,8 @@ std::vector<Bottleneck> servingBottlenecks(const ServingSetup& s, const SimResul
          "the near-memory device's attention binds: more PIM devices, or attention back on "
          "the accelerators"},
         {"launch-overhead", BottleneckPhase::launch, b.overhead_s,
-         "kernel launches bind: larger batches or graph-captured/fused kernels"},
+         "kernel launches and the runtime's host time per iteration bind: larger batches, "
+         "graph-captured/fused kernels or a runtime that overlaps scheduling"},
     }};
     // Utilization while iterating: achieved FLOP/s over peak, bytes/s over peak bandwidth;
     // for links, the share of time they bind.

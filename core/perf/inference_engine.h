@@ -11,6 +11,8 @@
 //   strategy.memory_utilization   usable share of device memory (default 0.9)
 //   strategy.kv_block_tokens      paged-KV block size (default 16)
 //   strategy.decode_attention     "grouped" (default) | "per-head" (pre-XQA kernels)
+//   strategy.runtime              "generic" (default) | "trt-llm" | "vllm" | "sglang" |
+//                                 "vllm-rocm" (core/perf/serving_runtime.h)
 //   strategy.near_memory_attention  a PIM memory item that holds the KV cache and runs
 //                                 decode attention
 //   workload.requests             requests to simulate (default 10000)

@@ -4,6 +4,7 @@
 
 #include "core/design/resolve.h"
 #include "core/perf/inference_tiers.h"
+#include "core/perf/serving_runtime.h"
 #include "core/perf/tier_comm_model.h"
 
 namespace infraplan {
@@ -239,10 +240,15 @@ std::optional<ServingSetup> buildServingSetup(const Design& design, const catalo
         s.own_comm = tierModel(design, catalog, pool, s, results);
         comm = s.own_comm.get();
     }
-    s.step = std::make_unique<InferenceStepModel>(*s.model, *s.device, s.precision, s.par, comm);
+    s.runtime = design.strategy.runtime;
+    const RuntimeParameters& params = runtimeParameters(s.runtime);
+    s.runtime_comm = std::make_unique<RuntimeCommModel>(*comm, params, s.par.tp);
+    s.step = std::make_unique<InferenceStepModel>(*s.model, *s.device, s.precision, s.par,
+                                                  s.runtime_comm.get());
     ServingRuntime runtime;
     runtime.per_head_decode_attention =
         design.strategy.decode_attention == DecodeAttention::per_head;
+    runtime.step_overhead_s = params.step_overhead_s;
     s.step->setRuntime(runtime);
     const double draftBytes = setSpeculative(design, catalog, s, results);
     configureSimulation(design, default_requests, s, results);

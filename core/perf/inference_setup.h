@@ -26,6 +26,9 @@ struct ServingSetup {
     long long devices_used = 0;
     long long devices_available = 0;
     std::unique_ptr<CommModel> own_comm;  // the tier model, when the caller gave none
+    // The runtime's all-reduce over the given (or own) model; what the step model asks.
+    std::unique_ptr<CommModel> runtime_comm;
+    InferenceRuntime runtime = InferenceRuntime::generic;
     std::unique_ptr<InferenceStepModel> step;
     InferenceMemory memory;
     SimConfig sim;

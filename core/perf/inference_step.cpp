@@ -19,6 +19,11 @@ HeadWidths decodeWidths(const catalog::Model& m) {
         return {double(m.mla->kv_lora_rank + m.mla->qk_rope_dim), double(m.mla->kv_lora_rank)};
     return {double(m.headDim()), double(m.headDim())};
 }
+// The draft model runs inside the target's iteration: the host time is paid once.
+ServingRuntime draftRuntime(ServingRuntime runtime) {
+    runtime.step_overhead_s = 0;
+    return runtime;
+}
 HeadWidths prefillWidths(const catalog::Model& m) {
     if (m.mla) return {double(m.mla->qk_nope_dim + m.mla->qk_rope_dim), double(m.mla->v_head_dim)};
     return {double(m.headDim()), double(m.headDim())};
@@ -87,7 +92,7 @@ void InferenceStepModel::setSpeculative(const SpeculativeDecoding& spec) {
         InferenceParallelism draftPar{m_par.tp, 1, 1};
         m_draft =
             std::make_unique<InferenceStepModel>(*spec.draft, m_device, m_prec, draftPar, m_comm);
-        m_draft->setRuntime(m_runtime);
+        m_draft->setRuntime(draftRuntime(m_runtime));
     }
 }
 
@@ -99,7 +104,7 @@ void InferenceStepModel::setRuntime(const ServingRuntime& runtime) {
     // XQA-kernel.md, v0.8).
     const double group = m_model.mla ? 1.0 : double(m_model.heads) / std::max(1, m_model.kvHeads());
     m_kvReadsPerStep = runtime.per_head_decode_attention ? std::max(1.0, group) : 1.0;
-    if (m_draft) m_draft->setRuntime(runtime);
+    if (m_draft) m_draft->setRuntime(draftRuntime(runtime));
 }
 
 double InferenceStepModel::tokensPerDecodeStep() const {
@@ -353,8 +358,8 @@ StepTime InferenceStepModel::stepTime(const StepShape& s) const {
     // Decode-only iterations replay a captured CUDA graph: one launch per stage. Iterations
     // with prefill run eagerly and pay every kernel's launch.
     const double launches = prefill > 0 ? m_opsPerLayer * double(m_model.layers) + 2 : pp;
-    step.overhead_s += launches * m_gemm.launch_s;
-    step.total_s += launches * m_gemm.launch_s;
+    step.overhead_s += launches * m_gemm.launch_s + m_runtime.step_overhead_s;
+    step.total_s += launches * m_gemm.launch_s + m_runtime.step_overhead_s;
     if (m_draft) {
         StepShape draftDecode{s.decode_seqs, s.decode_context_tokens, 0, 0, 0};
         StepShape draftPrefill{0, 0, s.prefill_tokens, s.prefill_attention_pairs, s.prefill_seqs};

@@ -52,6 +52,8 @@ struct ServingRuntime {
     // masked MHA, vLLM <= 0.2 PagedAttention V1) read each KV head once per query head of its
     // GQA group; grouped kernels (XQA, FlashDecoding, FlashInfer) read it once.
     bool per_head_decode_attention = false;
+    // Host time per iteration the device waits for (core/perf/serving_runtime.h).
+    double step_overhead_s = 0;
 };
 
 // Reads of KV cache that lives in an offload memory (a CXL or HBM pool) instead of HBM.

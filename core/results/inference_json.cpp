@@ -17,6 +17,7 @@ void writeInferenceJson(const Results& results, nlohmann::json& out) {
     const InferenceResults& r = *results.inference;
     nlohmann::json j;
     j["traffic"] = r.traffic;
+    j["runtime"] = r.runtime;
     j["ttft_ms"] = latency(r.ttft_ms, r.requests_finished);
     j["tpot_ms"] = latency(r.tpot_ms, r.requests_finished);
     j["e2e_ms"] = latency(r.e2e_ms, r.requests_finished);

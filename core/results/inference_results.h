@@ -19,6 +19,7 @@ struct LatencyMs {
 
 struct InferenceResults {
     std::string traffic;  // "batch" | "offline" | "poisson"
+    std::string runtime;  // strategy.runtime: the parameter set whose overheads were applied
     LatencyMs ttft_ms;    // time to first token
     LatencyMs tpot_ms;    // time per output token after the first
     LatencyMs e2e_ms;     // request latency

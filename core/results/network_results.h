@@ -13,6 +13,7 @@ namespace infraplan {
 struct NetworkCollective {
     std::string name;       // "dp all-reduce"
     std::string algorithm;  // "ring" | "tree" | "hierarchical" | "all-to-all" | "point-to-point"
+                            // | a serving runtime's "one-shot" | "two-shot" all-reduce
     double bytes = 0;       // per rank (S)
     int group_size = 1;
     long long groups = 0;

@@ -29,6 +29,9 @@ void serving(std::vector<ResultField>& f) {
           "an impossible layout)");
     Section i(f, "inference.", Modes::inference);
     i.text("traffic", "Traffic", "The load simulated: batch, offline or poisson");
+    i.text("runtime", "Runtime",
+           "The serving runtime's parameter set applied (strategy.runtime): generic, trt-llm, "
+           "vllm, sglang or vllm-rocm");
     latency(f, "ttft_ms", "TTFT", "Time to first token");
     latency(f, "tpot_ms", "TPOT", "Time per output token after the first");
     latency(f, "e2e_ms", "End-to-end latency", "Request latency, arrival to last token");
@@ -81,7 +84,9 @@ void collectives(std::vector<ResultField>& f) {
           "collectives)");
     Section c(f, "network.collectives[].", Modes::both);
     c.text("name", "Collective", "The collective, e.g. dp all-reduce, tp all-reduce, pp send");
-    c.text("algorithm", "Algorithm", "ring, tree, hierarchical, all-to-all or point-to-point");
+    c.text("algorithm", "Algorithm",
+           "ring, tree, hierarchical, all-to-all or point-to-point; a serving runtime's custom "
+           "all-reduce: one-shot or two-shot");
     c.number("bytes", U::bytes, "Bytes per rank", "Message size per rank");
     c.integer("group_size", "Ranks", "Ranks in one group");
     c.integer("groups", "Groups", "Groups running it at once");

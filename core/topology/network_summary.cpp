@@ -76,12 +76,15 @@ NetworkResults FlowCommModel::network(std::span<const IssuedCollective> issued) 
         const Plan plan = best(r);
         const double time_s = plan.bandwidth_s + plan.latency_s;
         const std::string name = collectiveName(r);
-        const CollectiveCost c = toCost(plan);
-        out.collectives.push_back(
-            NetworkCollective{name, plan.algorithm, r.bytes, m_placement->size(r.dim),
-                              m_placement->groups(r.dim).count(), c.time_s, c.bandwidth_time_s,
-                              c.latency_time_s, c.binding_link, c.binding_tier,
-                              c.binding_utilization, r.dim, c.binding_item, issue.calls_per_step});
+        // A runtime's own kernel (serving custom all-reduce) reports what the step paid; the
+        // link loads below stay those of the model's plan.
+        const bool runtimeKernel = !issue.cost.runtime_algorithm.empty();
+        const CollectiveCost c = runtimeKernel ? issue.cost : toCost(plan);
+        out.collectives.push_back(NetworkCollective{
+            name, runtimeKernel ? issue.cost.runtime_algorithm : plan.algorithm, r.bytes,
+            m_placement->size(r.dim), m_placement->groups(r.dim).count(), c.time_s,
+            c.bandwidth_time_s, c.latency_time_s, c.binding_link, c.binding_tier,
+            c.binding_utilization, r.dim, c.binding_item, issue.calls_per_step});
         if (!(time_s > 0)) continue;
         const Eigen::VectorXd loads = loadsOf(std::span<const Plan>(&plan, 1));
         for (Eigen::Index d = 0; d < loads.size(); ++d) {

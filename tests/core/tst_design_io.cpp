@@ -102,6 +102,7 @@ private Q_SLOTS:
                            {"memory_utilization", 0.85},
                            {"kv_block_tokens", 32},
                            {"decode_attention", "per-head"},
+                           {"runtime", "vllm-rocm"},
                            {"near_memory_attention", "pim"}};
         LoadResult loaded = designFromJson(doc);
         QVERIFY2(loaded.ok(), loaded.diagnostics.toString().c_str());
@@ -117,6 +118,7 @@ private Q_SLOTS:
         QCOMPARE(d.strategy.memory_utilization, 0.85);
         QCOMPARE(d.strategy.kv_block_tokens, 32);
         QCOMPARE(d.strategy.decode_attention, DecodeAttention::per_head);
+        QCOMPARE(d.strategy.runtime, InferenceRuntime::vllm_rocm);
         QCOMPARE(d.strategy.near_memory_attention, std::string("pim"));
         QCOMPARE(d.workload.requests, std::optional<long long>(2500));
         QCOMPARE(d.workload.seed, std::uint64_t(123456789012LL));
@@ -140,6 +142,7 @@ private Q_SLOTS:
         QCOMPARE(s.memory_utilization, 0.9);
         QCOMPARE(s.kv_block_tokens, 16);
         QCOMPARE(s.decode_attention, DecodeAttention::grouped);
+        QCOMPARE(s.runtime, InferenceRuntime::generic);
         QVERIFY(s.near_memory_attention.empty());
         QVERIFY(!loaded.design->workload.requests);
         QCOMPARE(loaded.design->workload.seed, std::uint64_t(1));
@@ -233,6 +236,9 @@ private Q_SLOTS:
             << "/strategy"
             << R"({"decode_attention": "sideways"})"
             << "/strategy/decode_attention: must be one of grouped, per-head";
+        QTest::newRow("runtime")
+            << "/strategy" << R"({"runtime": "tgi"})"
+            << "/strategy/runtime: must be one of generic, trt-llm, vllm, sglang, vllm-rocm";
         QTest::newRow("draft model missing") << "/strategy"
                                              << R"({"speculative": {"draft_tokens": 4}})"
                                              << "/strategy/speculative/draft_model: is required";

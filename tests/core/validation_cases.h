@@ -244,20 +244,28 @@ inline void addFabric(Design& d, const catalog::NodeTemplate& node) {
         {"nodes", "ib", node.nic_link, std::max(1, node.nics), nlohmann::json::object()});
 }
 
+// `devices` accelerators as whole nodes of the catalog's node template `nodeId` (item
+// "nodes"); returns the template, null when the catalog lacks it.
+inline const catalog::NodeTemplate* addNodes(Design& d, const std::string& nodeId,
+                                             long long devices) {
+    const catalog::NodeTemplate* node = catalog::builtinCatalog().node(nodeId);
+    const int perNode = node ? std::max(1, node->accelerators) : 8;
+    Item nodes;
+    nodes.id = "nodes";
+    nodes.kind = ItemKind::node;
+    nodes.ref = nodeId;
+    nodes.count = (devices + perNode - 1) / perNode;
+    d.hardware.items.push_back(nodes);
+    return node;
+}
+
 // A published run as a design: the row's catalog node on its NIC's fabric (Selene's 8-rail
 // HDR InfiniBand for the DGX A100 runs), the layout and software behaviour of the row's
 // framework.
 inline Design trainingDesign(const TrainingCase& c) {
     Design d;
     d.name = c.id + " " + c.model.id;
-    const catalog::NodeTemplate* node = catalog::builtinCatalog().node(c.node);
-    const int perNode = node ? std::max(1, node->accelerators) : 8;
-    Item nodes;
-    nodes.id = "nodes";
-    nodes.kind = ItemKind::node;
-    nodes.ref = c.node;
-    nodes.count = (c.devices + perNode - 1) / perNode;
-    d.hardware.items.push_back(nodes);
+    const catalog::NodeTemplate* node = addNodes(d, c.node, c.devices);
     if (node) addFabric(d, *node);
 
     d.workload.mode = WorkloadMode::training;
@@ -292,55 +300,6 @@ inline Design trainingDesign(const TrainingCase& c) {
     s.overlap_tp = c.framework == "megatron-lm-2022";
     s.overlap_tp_scope = OverlapTpScope::backward;
     return d;
-}
-
-// One published serving run (tests/data/validation/serving.csv).
-struct ServingCase {
-    std::string id, split, family, device, runtime, metric, unit;
-    catalog::Model model;
-    catalog::Precision precision = catalog::Precision::bf16;
-    catalog::Precision kv_precision = catalog::Precision::bf16;
-    int tp = 1;
-    int batch = 1;
-    int input_tokens = 0, output_tokens = 0;
-    double value = 0;
-};
-
-inline ServingCase servingCase(const RowReader& r) {
-    ServingCase c;
-    if (r.text("mode") != "inference") r.fail("mode", "expected inference");
-    c.id = r.text("id");
-    c.split = r.text("split");
-    c.family = r.text("family");
-    c.device = r.text("device");
-    c.runtime = r.text("runtime");
-    c.metric = r.text("metric");
-    c.unit = r.text("unit");
-    c.model = modelOf(r);
-    c.precision = precisionOf(r, "precision");
-    c.kv_precision = precisionOf(r, "kv_precision");
-    c.tp = static_cast<int>(r.integer("tp", 1));
-    c.batch = static_cast<int>(r.integer("batch_or_concurrency", 1));
-    c.input_tokens = static_cast<int>(r.integer("input_tokens", 0));
-    c.output_tokens = static_cast<int>(r.integer("output_tokens", 0));
-    c.value = r.number("value");
-    return c;
-}
-
-// The rows of serving.csv in `family` and `split`; empty with `error` set when the file is
-// missing or a row is bad.
-inline std::vector<ServingCase> loadServingCases(const std::string& family,
-                                                 const std::string& split, std::string& error) {
-    const std::string path = dataFile("validation/serving.csv");
-    const auto table = readTable(path, error);
-    if (!table) return {};
-    std::vector<ServingCase> cases;
-    for (const CsvRow& row : table->rows) {
-        ServingCase c = servingCase(RowReader(*table, row, path, error));
-        if (c.family == family && c.split == split) cases.push_back(std::move(c));
-    }
-    if (!error.empty()) return {};
-    return cases;
 }
 
 }  // namespace infraplan::validation

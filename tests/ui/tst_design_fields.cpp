@@ -39,6 +39,8 @@ private Q_SLOTS:
         ServingRuntimeBox* runtime = panel.servingRuntime();
         const nlohmann::json before = designToJson(doc.design());
 
+        pick(runtime->runtime(), QStringLiteral("vllm-rocm"));
+        QCOMPARE(doc.design().strategy.runtime, InferenceRuntime::vllm_rocm);
         pick(runtime->decodeAttention(), QStringLiteral("per-head"));
         QCOMPARE(doc.design().strategy.decode_attention, DecodeAttention::per_head);
         pick(runtime->draftModel(), QStringLiteral("llama3-8b"));
@@ -58,13 +60,14 @@ private Q_SLOTS:
         QVERIFY(doc.undoStack()->undoText().contains(QStringLiteral("KV block")));
 
         // Each edit was one step; undoing all of them restores the design exactly.
-        QCOMPARE(doc.undoStack()->count(), 7);
+        QCOMPARE(doc.undoStack()->count(), 8);
         while (doc.undoStack()->canUndo())
             doc.undoStack()->undo();
         QVERIFY(designToJson(doc.design()) == before);
         QVERIFY(!doc.design().strategy.speculative);
         // The panel follows: undone values show again.
         QCOMPARE(runtime->decodeAttention()->currentData().toString(), QStringLiteral("grouped"));
+        QCOMPARE(runtime->runtime()->currentData().toString(), QStringLiteral("generic"));
         QCOMPARE(runtime->maxStepTokens()->value(), -1);  // "default"
         QVERIFY(!runtime->draftTokens()->isEnabled());
     }

@@ -12,6 +12,20 @@ ServingRuntimeBox::ServingRuntimeBox(DesignDocument* document, QWidget* parent)
     : QGroupBox(tr("Serving runtime"), parent), m_document(document) {
     setObjectName(QStringLiteral("servingRuntime"));
     auto* form = new QFormLayout(this);
+    m_runtime = choiceField(
+        this,
+        {{tr("Generic (hardware only)"), "generic"},
+         {tr("TensorRT-LLM"), "trt-llm"},
+         {tr("vLLM"), "vllm"},
+         {tr("SGLang"), "sglang"},
+         {tr("vLLM on ROCm"), "vllm-rocm"}},
+        [this](const QString& v) {
+            edit(tr("Set serving runtime to %1").arg(v), [&](Strategy& s) {
+                s.runtime = inferenceRuntimeFromString(v.toStdString()).value_or(s.runtime);
+            });
+        },
+        tr("serving runtime (host time per iteration, custom all-reduce)"));
+    form->addRow(tr("Runtime"), m_runtime);
     m_decodeAttention = choiceField(
         this,
         {{tr("Grouped (GQA-aware)"), "grouped"}, {tr("Per head (older kernels)"), "per-head"}},
@@ -128,6 +142,7 @@ void ServingRuntimeBox::fillMemoryItems() {
 
 void ServingRuntimeBox::refresh() {
     const Strategy& s = m_document->design().strategy;
+    setQuietly(m_runtime, QString::fromLatin1(toString(s.runtime)));
     setQuietly(m_decodeAttention, QString::fromLatin1(toString(s.decode_attention)));
     fillMemoryItems();
     setQuietly(m_nearMemory, QString::fromStdString(s.near_memory_attention));

@@ -23,6 +23,7 @@ public:
     explicit ServingRuntimeBox(DesignDocument* document, QWidget* parent = nullptr);
     void refresh();
 
+    QComboBox* runtime() const { return m_runtime; }
     QComboBox* decodeAttention() const { return m_decodeAttention; }
     QComboBox* nearMemory() const { return m_nearMemory; }
     QComboBox* draftModel() const { return m_draftModel; }
@@ -39,6 +40,7 @@ private:
     void fillMemoryItems();
 
     DesignDocument* m_document;
+    QComboBox* m_runtime;
     QComboBox* m_decodeAttention;
     QComboBox* m_nearMemory;
     QComboBox* m_draftModel;
