@@ -237,7 +237,8 @@ private Q_SLOTS:
             << R"({"decode_attention": "sideways"})"
             << "/strategy/decode_attention: must be one of grouped, per-head";
         QTest::newRow("runtime")
-            << "/strategy" << R"({"runtime": "tgi"})"
+            << "/strategy"
+            << R"({"runtime": "tgi"})"
             << "/strategy/runtime: must be one of generic, trt-llm, vllm, sglang, vllm-rocm";
         QTest::newRow("draft model missing") << "/strategy"
                                              << R"({"speculative": {"draft_tokens": 4}})"
