@@ -51,7 +51,7 @@ constexpr double kMissing = std::numeric_limits<double>::quiet_NaN();
 QTableWidgetItem* numberItem(double value, Unit unit) {
     if (std::isnan(value))
         return new NumberItem(std::numeric_limits<double>::infinity(), QStringLiteral("–"));
-    return new NumberItem(value, QString::fromStdString(formatQuantity(value, unit)));
+    return new NumberItem(value, QString::fromStdString(infraplan::formatQuantity(value, unit)));
 }
 
 double costPerMillion(const Results& r) {
@@ -66,7 +66,7 @@ double performance(const Results& r) {
 }
 
 // "days to train" -> "Days to train", for headers and titles.
-QString capitalized(const std::string& text) {
+QString sentenceCase(const std::string& text) {
     QString out = QString::fromStdString(text);
     if (!out.isEmpty()) out[0] = out[0].toUpper();
     return out;
@@ -203,9 +203,9 @@ QString SearchDialog::summary(const SearchResult& r) const {
     if (!r.reasons.empty())
         return tr("Nothing to search: %1").arg(QString::fromStdString(r.reasons.front()));
     QString text = tr("%1 strategies evaluated, %2 feasible, in %3 s.")
-                       .arg(QString::fromStdString(formatInteger(r.evaluated)),
-                            QString::fromStdString(formatInteger(r.feasible)),
-                            QString::fromStdString(formatNumber(r.elapsed_s, 3)));
+                       .arg(QString::fromStdString(infraplan::formatInteger(r.evaluated)),
+                            QString::fromStdString(infraplan::formatInteger(r.feasible)),
+                            QString::fromStdString(infraplan::formatNumber(r.elapsed_s, 3)));
     if (r.cancelled) text += tr(" Cancelled: the best found so far are listed.");
     if (r.truncated) text += tr(" Stopped early: %1.").arg(QString::fromStdString(r.truncation));
     if (r.best.empty() && r.reasons.empty() && !r.cancelled)
@@ -218,7 +218,7 @@ void SearchDialog::fillTable(const SearchResult& r) {
     m_table->clear();
     const QStringList headers = {tr("Rank"),
                                  tr("Strategy"),
-                                 capitalized(r.score_unit),
+                                 sentenceCase(r.score_unit),
                                  m_inference ? tr("Goodput") : tr("Step time"),
                                  tr("MFU"),
                                  tr("$/M tokens"),
@@ -255,7 +255,7 @@ void SearchDialog::fillTable(const SearchResult& r) {
 }
 
 void SearchDialog::fillChart(const SearchResult& r) {
-    QChart* chart = newChart(tr("%1 against $/M tokens").arg(capitalized(r.score_unit)));
+    QChart* chart = newChart(tr("%1 against $/M tokens").arg(sentenceCase(r.score_unit)));
     auto* all = new QScatterSeries;
     all->setName(tr("Strategies listed"));
     all->setMarkerSize(8);
@@ -278,7 +278,7 @@ void SearchDialog::fillChart(const SearchResult& r) {
     chart->createDefaultAxes();
     const auto axes = chart->axes();
     if (axes.size() == 2) {
-        axes[0]->setTitleText(capitalized(r.score_unit));
+        axes[0]->setTitleText(sentenceCase(r.score_unit));
         axes[1]->setTitleText(tr("$/M tokens"));
         padRange(axes[0], all->points(), &QPointF::x);
         padRange(axes[1], all->points(), &QPointF::y);
