@@ -14,7 +14,9 @@ namespace {
 
 // What every prediction shares: the measured runs as designs, and the entry being fitted.
 struct CalibrationProblem {
-    const catalog::Catalog* catalog = nullptr;
+    // A working copy of the catalog: each prediction puts the accelerator with its trial
+    // parameters into it (copied once, not once per prediction).
+    catalog::Catalog catalog;
     catalog::Accelerator accelerator;
     std::vector<const CalibrationParameterSpec*> specs;
     std::vector<Design> runs;  // the design as each measurement ran it
@@ -41,12 +43,11 @@ catalog::Accelerator withParameters(const CalibrationProblem& p, const Eigen::Ve
 // The predicted value of every measurement; nullopt (and why) when a run has none.
 std::optional<Eigen::VectorXd> predictRuns(CalibrationProblem& p, const Eigen::VectorXd& u,
                                            std::string* why) {
-    catalog::Catalog c = *p.catalog;
-    c.put(withParameters(p, u));
+    p.catalog.put(withParameters(p, u));
     Eigen::VectorXd out(static_cast<Eigen::Index>(p.runs.size()));
     for (std::size_t i = 0; i < p.runs.size(); ++i) {
         const Measurement& m = (*p.measurements)[i];
-        const Results r = evaluate(p.runs[i], c, p.evaluate_options);
+        const Results r = evaluate(p.runs[i], p.catalog, p.evaluate_options);
         ++p.evaluations;
         const auto value = m.metric->read(r);
         if (!value) {
@@ -290,7 +291,7 @@ CalibrationResult calibrate(const Design& design, const catalog::Catalog& catalo
                             const CalibrationOptions& options) {
     CalibrationResult out;
     CalibrationProblem p;
-    p.catalog = &catalog;
+    p.catalog = catalog;
     p.measurements = &measurements;
     p.evaluate_options.max_devices = options.max_devices;
     p.evaluate_options.cancel = options.cancel;
