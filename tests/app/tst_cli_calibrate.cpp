@@ -34,15 +34,13 @@ class TestCliCalibrate : public QObject {
     QString writeMeasurements(const QString& user) {
         const double base = stepTime(user);
         const double mb2 = stepTime(user, {"--set", "strategy.microbatch=2"});
-        QFile f(path("measured.csv"));
-        if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write the CSV");
-        f.write(QStringLiteral("metric,value,note,strategy.microbatch\n"
-                               "step_time_s,%1,as designed,\n"
-                               "step_time_s,%2,micro-batch 2,2\n")
-                    .arg(base * 1.2, 0, 'g', 10)
-                    .arg(mb2 * 1.2, 0, 'g', 10)
-                    .toUtf8());
-        return f.fileName();
+        return writeTestFile(m_dir.path(), QStringLiteral("measured.csv"),
+                             QStringLiteral("metric,value,note,strategy.microbatch\n"
+                                            "step_time_s,%1,as designed,\n"
+                                            "step_time_s,%2,micro-batch 2,2\n")
+                                 .arg(base * 1.2, 0, 'g', 10)
+                                 .arg(mb2 * 1.2, 0, 'g', 10)
+                                 .toUtf8());
     }
 
 private Q_SLOTS:
@@ -78,12 +76,10 @@ private Q_SLOTS:
     }
 
     void malformedCsvSaysWhere() {
-        QFile f(path("bad.csv"));
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("metric,value\nstep_time_s,fast\n");
-        f.close();
+        const QString csv = writeTestFile(m_dir.path(), QStringLiteral("bad.csv"),
+                                          "metric,value\nstep_time_s,fast\n");
         const CliRun run =
-            runCli({"--user-catalog", path("bad.sqlite"), "calibrate", example(), f.fileName()});
+            runCli({"--user-catalog", path("bad.sqlite"), "calibrate", example(), csv});
         QCOMPARE(run.exit_code, 1);
         QVERIFY2(run.err.contains(QStringLiteral("bad.csv:2: value: 'fast' is not a positive "
                                                  "number")),
@@ -91,12 +87,10 @@ private Q_SLOTS:
     }
 
     void underdeterminedFitIsRefused() {
-        QFile f(path("one.csv"));
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("metric,value\nstep_time_s,30\n");
-        f.close();
+        const QString csv = writeTestFile(m_dir.path(), QStringLiteral("one.csv"),
+                                          "metric,value\nstep_time_s,30\n");
         const CliRun run =
-            runCli({"--user-catalog", path("one.sqlite"), "calibrate", example(), f.fileName()});
+            runCli({"--user-catalog", path("one.sqlite"), "calibrate", example(), csv});
         QCOMPARE(run.exit_code, 1);
         QVERIFY2(run.err.contains(QStringLiteral("underdetermined")), qPrintable(run.err));
     }
