@@ -106,7 +106,8 @@ std::optional<TrainingPlan> planFor(const Design& design, const catalog::Catalog
 }  // namespace
 
 TrainingEvaluation evaluateTraining(const Design& design, const catalog::Catalog& catalog,
-                                    const CommModel* comm, const CancelToken* cancel) {
+                                    const CommModel* comm, const CancelToken* cancel,
+                                    TrainingDetail detail) {
     TrainingEvaluation out;
     EngineMessages& messages = out.messages;
     DevicePool pool;
@@ -127,13 +128,17 @@ TrainingEvaluation evaluateTraining(const Design& design, const catalog::Catalog
         messages.fail(std::move(why));
         return out;
     }
-    const StepDetail step = trainingStep(plan, *comm);
     const MemoryResults memory = trainingMemory(plan);
-    out.training = step.results;
-    out.memory = memory;
-    out.collectives = step.collectives;
     checkMemory(plan, memory, messages);
-    out.bottlenecks = trainingBottlenecks(plan, step, memory);
+    out.memory = memory;
+    if (detail == TrainingDetail::search && !messages.feasible) {
+        out.memory_pruned = true;
+        return out;
+    }
+    const StepDetail step = trainingStep(plan, *comm);
+    out.training = step.results;
+    out.collectives = step.collectives;
+    if (detail == TrainingDetail::full) out.bottlenecks = trainingBottlenecks(plan, step, memory);
     return out;
 }
 
