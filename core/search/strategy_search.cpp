@@ -47,9 +47,9 @@ void noteTruncation(const SearchTally& tally, const SearchSpace& space,
                             " s ran out; the best of the strategies tried so far are shown";
     } else if (space.truncated()) {
         result.truncated = true;
-        result.truncation = "the space holds " + std::to_string(space.whole()) +
-                            " strategies; the first " + std::to_string(space.size()) +
-                            " were tried";
+        result.truncation = "the space holds more than " + std::to_string(space.size()) +
+                            " strategies (" + std::to_string(space.whole()) + "); the first " +
+                            std::to_string(space.size()) + " were tried";
     }
 }
 

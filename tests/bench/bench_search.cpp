@@ -23,8 +23,7 @@ Design gpt3Design() {
         std::string(test::sourceDir()) + "/resources/examples/megatron-gpt3-175b-a100.json";
     LoadResult r = loadDesignFile(path);
     if (!r.ok()) {
-        std::fprintf(stderr, "cannot load %s:\n%s", path.c_str(),
-                     r.diagnostics.toString().c_str());
+        std::fprintf(stderr, "cannot load %s:\n%s", path.c_str(), r.diagnostics.toString().c_str());
         std::exit(1);
     }
     return *r.design;
@@ -63,3 +62,5 @@ BENCHMARK(BM_SearchGpt3)
     ->MinTime(2.0);
 
 }  // namespace
+
+BENCHMARK_MAIN();
