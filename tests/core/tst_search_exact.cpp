@@ -29,7 +29,12 @@ constexpr SearchObjective kAllObjectives[] = {SearchObjective::time, SearchObjec
                                               SearchObjective::energy,
                                               SearchObjective::cost_per_token};
 
-Design gpt3() {
+Design gpt3on1024() {
+    return test::example("gpt3-175b-1024-a100.json");
+}
+
+// GPT-3 175B on 64 A100 (the Korthikanti run): a whole space small enough to search in a test.
+Design gpt3on64() {
     return test::example("megatron-gpt3-175b-a100.json");
 }
 
@@ -96,17 +101,17 @@ private Q_SLOTS:
     }
     void searchDetailScoresAsEvaluate() {
         QFETCH(int, which);
-        const Design design = which == 0   ? gpt3()
+        const Design design = which == 0   ? gpt3on1024()
                               : which == 1 ? test::example("dgx-h100-training.json")
                                            : moe();
-        const auto [pruned, scored] = compareSampled(design, 400);
+        const auto [pruned, scored] = compareSampled(design, which == 0 ? 150 : 400);
         QVERIFY(pruned > 0);  // the sample meets both kinds
         QVERIFY(scored > 0);
     }
 
-    // The whole GPT-3 space, untruncated; the winners' results are evaluate()'s, byte for byte.
+    // A whole GPT-3 space, untruncated; the winners' results are evaluate()'s, byte for byte.
     void winnersCarryEvaluateResults() {
-        const Design design = gpt3();
+        const Design design = gpt3on64();
         SearchOptions options;
         options.top = 3;
         const SearchResult r = searchStrategies(design, catalog::builtinCatalog(), options);
