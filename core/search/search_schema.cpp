@@ -21,6 +21,13 @@ void addSearchCounts(schema_detail::Section& top) {
                 "evaluated / elapsed_s (a merge: over the longest shard's time)");
 }
 
+// A listed strategy: its place in the space and the strategy itself.
+schema_detail::Section& strategyFields(schema_detail::Section& s) {
+    return s.integer("index", "Index", "The strategy's index in the search space")
+        .add("strategy", FieldKind::object, Unit::none, "Strategy",
+             "The design file's strategy section");
+}
+
 void addSearchFields(std::vector<ResultField>& out) {
     using schema_detail::Section;
     const Modes both = Modes::both;
@@ -41,9 +48,7 @@ void addSearchFields(std::vector<ResultField>& out) {
         .add("pareto", FieldKind::object, Unit::none, "Pareto front",
              "Time vs cost over the timed, feasible strategies");
     Section result(out, "results[].", both);
-    result.integer("index", "Index", "The strategy's index in the search space")
-        .add("strategy", FieldKind::object, Unit::none, "Strategy",
-             "The design file's strategy section")
+    strategyFields(result)
         .number("score", Unit::none, "Score", "The objective's value (score_unit); lower is better")
         .add("results", FieldKind::object, Unit::none, "Results",
              "evaluate()'s results object for the design with this strategy");
@@ -54,9 +59,7 @@ void addSearchFields(std::vector<ResultField>& out) {
              "The strategies no other timed strategy beats in both time and cost, fastest "
              "first");
     Section point(out, "pareto.points[].", both);
-    point.integer("index", "Index", "The strategy's index in the search space")
-        .add("strategy", FieldKind::object, Unit::none, "Strategy",
-             "The design file's strategy section")
+    strategyFields(point)
         .number("time", Unit::none, "Time", "The time objective's value (pareto.time_unit)")
         .number("cost", Unit::none, "Cost", "The cost objective's value (pareto.cost_unit)");
 }
