@@ -14,14 +14,14 @@ namespace {
 constexpr std::size_t kSearchChunk = 64;       // candidates a worker claims at once
 constexpr std::size_t kFrontBuffer = 1 << 14;  // points kept before reducing to the front
 
-bool rankedBefore(const RankedCandidate& a, const RankedCandidate& b) {
+bool searchRankedBefore(const RankedCandidate& a, const RankedCandidate& b) {
     return a.score != b.score ? a.score < b.score : a.index < b.index;
 }
 
 // Keep the best `top` of a stream without holding every result.
 void keepBestRanked(std::vector<RankedCandidate>& best, RankedCandidate c, std::size_t top) {
-    if (best.size() == top && !rankedBefore(c, best.back())) return;
-    best.insert(std::upper_bound(best.begin(), best.end(), c, rankedBefore), c);
+    if (best.size() == top && !searchRankedBefore(c, best.back())) return;
+    best.insert(std::upper_bound(best.begin(), best.end(), c, searchRankedBefore), c);
     if (best.size() > top) best.pop_back();
 }
 
