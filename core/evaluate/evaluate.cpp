@@ -129,7 +129,7 @@ FacilityWorkload facilityWorkload(const Design& design, long long devices,
 Results runEnginesOn(Results results, const Graph& graph, const NetworkModel& network,
                      const Design& design, const catalog::Catalog& catalog,
                      const CancelToken* cancel, TrainingDetail detail, bool* memoryPruned,
-                     const FacilityParams* facilityParams) {
+                     const FacilityHardware* facilityHardware) {
     if (network.warning) results.warnings.push_back(*network.warning);
     if (isCancelled(cancel)) return cancelledResults();
 
@@ -149,8 +149,12 @@ Results runEnginesOn(Results results, const Graph& graph, const NetworkModel& ne
             results.warnings.push_back("network: " + w);
     }
 
-    const FacilityEvaluation facility = evaluateFacility(
-        design, catalog, graph, facilityWorkload(design, results.devices, work), facilityParams);
+    // The search described the facility's hardware once; evaluate() describes it here.
+    const FacilityWorkload facilityLoad = facilityWorkload(design, results.devices, work);
+    const FacilityEvaluation facility =
+        facilityHardware ? evaluateFacility(*facilityHardware, facilityLoad,
+                                            full ? FacilityDetail::full : FacilityDetail::search)
+                         : evaluateFacility(design, catalog, graph, facilityLoad);
     addDiagnostics(facility.diagnostics, results);
     results.warnings.insert(results.warnings.end(), facility.warnings.begin(),
                             facility.warnings.end());
@@ -227,7 +231,7 @@ Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
 SearchEvaluation evaluateWithNetwork(const PreparedDesign& prepared, const Design& design,
                                      const catalog::Catalog& catalog,
                                      const EvaluateOptions& options, const NetworkModel& network,
-                                     const FacilityParams& facility) {
+                                     const FacilityHardware& facility) {
     SearchEvaluation out;
     if (!prepared.ok()) {
         out.results = evaluatePrepared(prepared, design, catalog, options);

@@ -19,9 +19,10 @@ bool SearchEvaluator::sameLayout(const Strategy& s) const {
 }
 
 SearchEvaluation SearchEvaluator::evaluate(const Design& design) {
-    if (!m_prepared.matches(design, m_catalog, m_options))  // not the prepared hardware
+    // Not the prepared hardware, or hardware that is not valid: evaluate() reports it.
+    if (!m_prepared.ok() || !m_prepared.matches(design, m_catalog, m_options))
         return {evaluatePrepared(m_prepared, design, m_catalog, m_options), false};
-    if (!sameLayout(design.strategy) && m_prepared.ok()) {
+    if (!sameLayout(design.strategy)) {
         m_network = {};  // the model refers to the old design: drop it first
         m_layoutDesign = std::make_unique<Design>(design);
         m_network =
@@ -30,7 +31,8 @@ SearchEvaluation SearchEvaluator::evaluate(const Design& design) {
     }
     if (!m_facility) {
         Diagnostics ignored;  // validation reported them: prepared.ok() means none is an error
-        m_facility = resolveFacilityParams(design, m_catalog, ignored);
+        m_facility = describeFacilityHardware(design, m_catalog, *m_prepared.graph,
+                                              resolveFacilityParams(design, m_catalog, ignored));
     }
     return evaluateWithNetwork(m_prepared, design, m_catalog, m_options, m_network, *m_facility);
 }

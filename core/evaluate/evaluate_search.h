@@ -9,7 +9,7 @@
 #include <memory>
 
 #include "core/evaluate/evaluate.h"
-#include "core/facility/facility_defaults.h"
+#include "core/facility/facility_hardware.h"
 #include "core/topology/network_eval.h"
 
 namespace infraplan {
@@ -20,13 +20,14 @@ struct SearchEvaluation {
 };
 
 // The engines on `prepared` with `network` built for `design`'s layout (makeNetworkModel) and
-// the design's facility parameters (resolveFacilityParams, the same for every strategy).
+// the facility model's description of the design's hardware (describeFacilityHardware under
+// the design's facility parameters: the same for every strategy).
 // `design` must differ from the design `prepared` came from in its strategy only (the
 // SearchEvaluator checks that); only the checks that read the strategy are run again.
 SearchEvaluation evaluateWithNetwork(const PreparedDesign& prepared, const Design& design,
                                      const catalog::Catalog& catalog,
                                      const EvaluateOptions& options, const NetworkModel& network,
-                                     const FacilityParams& facility);
+                                     const FacilityHardware& facility);
 
 // One per search worker (not shared between threads): keeps the comm model of the layout it
 // last saw, and builds a new one when a candidate's layout differs.
@@ -46,7 +47,7 @@ private:
     // The design the comm model was built from: it keeps a reference, so it lives here.
     std::unique_ptr<Design> m_layoutDesign;
     NetworkModel m_network;
-    std::optional<FacilityParams> m_facility;  // resolved on first use
+    std::optional<FacilityHardware> m_facility;  // described on first use
     long long m_built = 0;
 };
 

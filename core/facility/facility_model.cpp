@@ -42,24 +42,25 @@ namespace {
 // Interruptions, checkpoints and restarts of a training job on the devices it uses (nodes and
 // NICs in proportion to them).
 ReliabilityResults trainingReliability(const FacilityParams& params, const HardwareTally& tally,
+                                       const WorkloadPower& usedPower,
                                        const FacilityWorkload& workload,
-                                       std::vector<std::string>& warnings) {
+                                       std::vector<std::string>* warnings) {
     const double devices = static_cast<double>(tally.accelerators);
-    const double used = static_cast<double>(tally.accelerators_used);
+    const double used = static_cast<double>(usedPower.accelerators_used);
     const double share = devices > 0 ? used / devices : 0;
     ReliabilityInputs in;
-    in.devices = tally.accelerators_used;
+    in.devices = usedPower.accelerators_used;
     in.nodes = std::llround(static_cast<double>(tally.nodes) * share);
     in.nics = std::llround(static_cast<double>(tally.nics) * share);
-    in.device_failures_per_year = tally.accelerator_failures_per_year;
+    in.device_failures_per_year = usedPower.accelerator_failures_per_year;
     in.checkpoint_bytes = workload.checkpoint_bytes;
     in.ideal_s = workload.training_ideal_s;
     ReliabilityResults rel = computeReliability(params, in);
-    if (rel.ettr < 0.5 && used > 0)
-        warnings.push_back("the job is interrupted every " + fixed(rel.job_mtbi_h * 60.0, 0) +
-                           " min on average and keeps only " + fixed(rel.ettr * 100.0, 0) +
-                           "% of its time for training: shorten restarts (facility.restart_s), "
-                           "checkpoint faster, or run smaller jobs");
+    if (warnings && rel.ettr < 0.5 && used > 0)
+        warnings->push_back("the job is interrupted every " + fixed(rel.job_mtbi_h * 60.0, 0) +
+                            " min on average and keeps only " + fixed(rel.ettr * 100.0, 0) +
+                            "% of its time for training: shorten restarts (facility.restart_s), "
+                            "checkpoint faster, or run smaller jobs");
     return rel;
 }
 
@@ -77,17 +78,30 @@ void warnAboutCatalogGaps(const HardwareTally& tally, std::vector<std::string>& 
 FacilityEvaluation evaluateFacility(const Design& design, const catalog::Catalog& catalog,
                                     const Graph& graph, const FacilityWorkload& workload,
                                     const FacilityParams* resolved) {
-    FacilityEvaluation ev;
+    Diagnostics diagnostics;
     FacilityParams own;
-    if (!resolved) own = resolveFacilityParams(design, catalog, ev.diagnostics);
-    const FacilityParams& params = resolved ? *resolved : own;
-    FacilityResults& res = ev.results;
+    if (!resolved) own = resolveFacilityParams(design, catalog, diagnostics);
+    const FacilityHardware hardware =
+        describeFacilityHardware(design, catalog, graph, resolved ? *resolved : own);
+    FacilityEvaluation ev = evaluateFacility(hardware, workload);
+    ev.diagnostics = std::move(diagnostics);
+    return ev;
+}
 
-    PowerRollup rollup = rollUpPower(design, catalog, graph, params, workload, ev.warnings);
-    res.power = rollup.power;
-    ev.used_accelerator_w = rollup.used_accelerator_w;
-    const HardwareTally& tally = rollup.tally;
-    warnAboutCatalogGaps(tally, ev.warnings);
+FacilityEvaluation evaluateFacility(const FacilityHardware& hardware,
+                                    const FacilityWorkload& workload, FacilityDetail detail) {
+    FacilityEvaluation ev;
+    const bool full = detail == FacilityDetail::full;
+    std::vector<std::string>* warnings = full ? &ev.warnings : nullptr;
+    const FacilityParams& params = hardware.params;
+    const HardwareTally& tally = hardware.tally;
+    FacilityResults& res = ev.results;
+    if (full) ev.warnings = hardware.warnings;
+
+    const WorkloadPower used = powerUnderWorkload(hardware, workload, full, ev.warnings);
+    res.power = used.power;
+    ev.used_accelerator_w = used.used_accelerator_w;
+    if (full) warnAboutCatalogGaps(tally, ev.warnings);
 
     const double itKwhPerYear =
         annualFacilityKwh(res.power, params.utilization) / std::max(1.0, res.power.pue);
@@ -95,7 +109,7 @@ FacilityEvaluation evaluateFacility(const Design& design, const catalog::Catalog
 
     std::optional<double> wallH;
     if (workload.mode == WorkloadMode::training) {
-        res.reliability = trainingReliability(params, tally, workload, ev.warnings);
+        res.reliability = trainingReliability(params, tally, used, workload, warnings);
         if (res.reliability->wall_days) wallH = *res.reliability->wall_days * 24.0;
     }
 
@@ -103,7 +117,7 @@ FacilityEvaluation evaluateFacility(const Design& design, const catalog::Catalog
     ci.tally = &tally;
     ci.power = &res.power;
     ci.devices = static_cast<double>(tally.accelerators);
-    ci.devices_used = static_cast<double>(tally.accelerators_used);
+    ci.devices_used = static_cast<double>(used.accelerators_used);
     ci.training_wall_h = wallH;
     if (workload.mode == WorkloadMode::inference)
         ci.output_tokens_per_s = workload.output_tokens_per_s;
@@ -111,7 +125,7 @@ FacilityEvaluation evaluateFacility(const Design& design, const catalog::Catalog
         ci.output_tokens_per_s =
             *workload.output_tokens_per_s * (res.reliability ? res.reliability->ettr : 1.0);
     computeCost(params, ci, res.cost, res.energy);
-    if (res.cost.own_vs_rent_ratio && *res.cost.own_vs_rent_ratio > 1.0)
+    if (full && res.cost.own_vs_rent_ratio && *res.cost.own_vs_rent_ratio > 1.0)
         ev.warnings.push_back("owning costs $" + fixed(res.cost.usd_per_device_hour, 2) +
                               " per device-hour at " + fixed(params.utilization * 100, 0) +
                               "% utilization, more than the $" +

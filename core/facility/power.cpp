@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
-#include <limits>
 #include <memory>
 #include <optional>
 #include <unordered_map>
 
 #include "core/facility/cabling.h"
 #include "core/facility/cooling.h"
+#include "core/facility/facility_hardware.h"
 #include "core/facility/racks.h"
 
 namespace infraplan {
@@ -123,49 +123,56 @@ ItemInfo resolveItem(const Item& item, const catalog::Catalog& cat, const Facili
     return info;
 }
 
-// One walk over the graph's vertices and edges: each part's draw and price, the racks they
-// load, and the totals by part.
+// One walk over the graph's vertices and edges: each part's rating, idle draw and price, the
+// racks they load, and the totals by part. The accelerators' average draw depends on the
+// workload: the walk records their kinds, ranks and racks for powerUnderWorkload.
 class PowerWalk {
 public:
     PowerWalk(const Design& design, const catalog::Catalog& catalog, const Graph& graph,
-              const FacilityParams& p, const FacilityWorkload& workload,
-              std::vector<std::string>& warnings, PowerRollup& out)
-        : m_design(design), m_catalog(catalog), m_graph(graph), m_p(p), m_out(out) {
+              FacilityHardware& out)
+        : m_design(design), m_catalog(catalog), m_graph(graph), m_p(out.params), m_out(out) {
         std::vector<double> unitW, unitRu;
         for (const Item& item : design.hardware.items) {
-            m_info.push_back(resolveItem(item, catalog, p, warnings));
+            m_info.push_back(resolveItem(item, catalog, m_p, out.warnings));
             unitW.push_back(m_info.back().unit_nameplate_w);
             unitRu.push_back(m_info.back().unit_rack_units);
         }
-        m_racks = std::make_unique<RackAssigner>(design, p, std::move(unitW), std::move(unitRu));
-        markBusy(workload);
+        m_racks = std::make_unique<RackAssigner>(design, m_p, std::move(unitW), std::move(unitRu));
+        rankAccelerators();
         m_rackOfVertex.assign(graph.vertices.size(), 0);
     }
 
-    void run(std::vector<std::string>& warnings) {
+    void run() {
         for (std::size_t vi = 0; vi < m_graph.vertices.size(); ++vi)
             addVertex(vi);
         addOptics();
-        finish(warnings);
+        finish();
     }
 
 private:
-    // The strategy uses the first devices_used accelerators in rank order; the rest idle. With
-    // the engine's busy share, a device draws idle + (active - idle) x busy; without it, the
-    // measured average fraction of TDP.
-    void markBusy(const FacilityWorkload& workload) {
-        m_busy.assign(m_graph.vertices.size(), 0);
-        const long long used =
-            workload.devices_used < 0
-                ? static_cast<long long>(m_graph.accelerators.size())
-                : std::min<long long>(workload.devices_used, m_graph.accelerators.size());
-        for (long long r = 0; r < used; ++r)
-            if (m_graph.accelerators[r] < m_busy.size()) m_busy[m_graph.accelerators[r]] = 1;
-        const double modeFraction = workload.mode == WorkloadMode::training
-                                        ? m_p.gpu_power_fraction_training
-                                        : m_p.gpu_power_fraction_inference;
-        m_fullFraction = workload.busy_fraction ? m_p.gpu_active_power_fraction : modeFraction;
-        m_busyShare = std::clamp(workload.busy_fraction.value_or(1.0), 0.0, 1.0);
+    // A strategy uses the first devices_used accelerators in rank order: each one's rank.
+    void rankAccelerators() {
+        m_rankOf.assign(m_graph.vertices.size(), -1);
+        m_out.ranked_accelerators = static_cast<long long>(m_graph.accelerators.size());
+        for (std::size_t r = 0; r < m_graph.accelerators.size(); ++r) {
+            const std::uint32_t v = m_graph.accelerators[r];
+            if (v < m_rankOf.size() && m_rankOf[v] < 0) m_rankOf[v] = static_cast<long long>(r);
+        }
+    }
+
+    // The kind of a catalog accelerator (one per entry), counting this device in it.
+    void countKind(std::size_t vi, const catalog::Accelerator& acc, double idle_w) {
+        std::size_t k = 0;
+        while (k < m_kindAcc.size() && m_kindAcc[k] != &acc)
+            ++k;
+        if (k == m_kindAcc.size()) {
+            m_kindAcc.push_back(&acc);
+            m_out.kinds.push_back({acc.tdp_w, idle_w, acc.annual_failure_rate, 0, {}});
+        }
+        AcceleratorKind& kind = m_out.kinds[k];
+        ++kind.count;
+        if (m_rankOf[vi] >= 0) kind.ranks.push_back(m_rankOf[vi]);
+        m_seatKind = static_cast<long long>(k);
     }
 
     VertexPower accelerator(std::size_t vi, const ItemInfo& ii, bool inNode,
@@ -179,16 +186,8 @@ private:
         if (!acc) return vp;
         vp.nameplate_w = acc->tdp_w;
         vp.idle_w = acceleratorIdleW(*acc, m_p.idle_power_fraction);
-        vp.average_w = m_busy[vi]
-                           ? acceleratorAverageW(acc->tdp_w, vp.idle_w, m_fullFraction, m_busyShare)
-                           : vp.idle_w;
-        if (m_busy[vi]) {
-            ++tally.accelerators_used;
-            tally.accelerator_failures_per_year += acc->annual_failure_rate;
-            m_usedW += vp.average_w;
-            m_usedMinW = std::min(m_usedMinW, vp.average_w);
-            m_usedMaxW = std::max(m_usedMaxW, vp.average_w);
-        }
+        vp.average_w = 0;  // the workload's (powerUnderWorkload)
+        countKind(vi, *acc, vp.idle_w);
         if (!inNode) {
             charge(CapexClass::compute, *acc, "accelerator", acc->price_usd, 1, "price_usd");
             if (acc->price_usd <= 0) noteOnce(tally.unpriced, acc->id);
@@ -309,6 +308,7 @@ private:
         const bool inNode = item.kind == ItemKind::node;
         const std::string* ref = m_graph.ref(v.ref);
         VertexPower vp;
+        m_seatKind = -1;
         switch (v.kind) {
             case VertexKind::accelerator:
                 vp = accelerator(vi, ii, inNode, ref);
@@ -328,7 +328,11 @@ private:
         }
         const std::uint64_t rack = m_racks->rackOf(v.item, v.instance, vp.nameplate_w);
         m_rackOfVertex[vi] = rack;
-        RackLoad& load = m_loads[rack];
+        const std::uint32_t rackIndex = rackIndexOf(rack);
+        if (m_seatKind >= 0)
+            m_out.seats.push_back(
+                {static_cast<std::uint32_t>(m_seatKind), rackIndex, m_rankOf[vi]});
+        RackLoad& load = m_out.rack_base[rackIndex];
         load.nameplate_w += vp.nameplate_w;
         load.average_w += vp.average_w;
         if (v.kind == VertexKind::accelerator) ++load.accelerators;
@@ -337,6 +341,17 @@ private:
         pw.it_kw += vp.average_w / 1000.0;
         pw.it_idle_kw += vp.idle_w / 1000.0;
         *bucket(vp.part) += vp.average_w / 1000.0;
+    }
+
+    // The dense index of a rack, numbered as first met.
+    std::uint32_t rackIndexOf(std::uint64_t key) {
+        const auto [it, inserted] =
+            m_rackIndex.emplace(key, static_cast<std::uint32_t>(m_out.rack_base.size()));
+        if (inserted) {
+            m_out.rack_base.emplace_back();
+            m_out.rack_names.push_back(m_racks->rackName(key));
+        }
+        return it->second;
     }
 
     double* bucket(Part part) {
@@ -377,7 +392,7 @@ private:
             const double endW = link->power_w_per_port * lanes;
             for (std::uint32_t end : {e.a, e.b}) {
                 if (end >= m_rackOfVertex.size()) continue;
-                RackLoad& load = m_loads[m_rackOfVertex[end]];
+                RackLoad& load = m_out.rack_base[rackIndexOf(m_rackOfVertex[end])];
                 load.nameplate_w += endW;
                 load.average_w += endW;
             }
@@ -388,57 +403,49 @@ private:
         pw.it_idle_kw += pw.optics_kw;
     }
 
-    // Racks, capacity with the transient margin, PUE and the per-device figures.
-    void finish(std::vector<std::string>& warnings) {
+    // Racks, capacity with the transient margin, PUE and the per-device capacity.
+    void finish() {
         PowerResults& pw = m_out.power;
         const HardwareTally& tally = m_out.tally;
-        pw.rack_groups = m_racks->summarize(m_loads, warnings);
         m_out.rack_of_vertex = std::move(m_rackOfVertex);
-        for (const RackGroup& g : pw.rack_groups) {
-            pw.racks += g.racks;
-            pw.max_rack_kw = std::max(pw.max_rack_kw, g.nameplate_kw);
-        }
+        pw.racks = static_cast<long long>(m_out.rack_base.size());
+        for (const RackLoad& load : m_out.rack_base)
+            pw.max_rack_kw = std::max(pw.max_rack_kw, load.nameplate_w / 1000.0);
+        for (AcceleratorKind& kind : m_out.kinds)
+            std::sort(kind.ranks.begin(), kind.ranks.end());
+        m_out.others_it_kw = pw.it_kw;
+        pw.it_kw = 0;
         pw.it_capacity_kw = pw.it_nameplate_kw * (1 + m_p.transient_margin);
         pw.pue = m_p.pue_model == PueModel::bottom_up
                      ? bottomUpPue(m_p, 1 - componentAirFraction(m_p))
                      : m_p.pue;
-        pw.facility_kw = pw.it_kw * pw.pue;
         pw.facility_capacity_kw = pw.it_capacity_kw * pw.pue;
-        if (tally.accelerators > 0) {
-            pw.kw_per_device_average = pw.facility_kw / static_cast<double>(tally.accelerators);
+        if (tally.accelerators > 0)
             pw.kw_per_device_capacity =
                 pw.facility_capacity_kw / static_cast<double>(tally.accelerators);
-        }
-        // One kind of device draws one figure (exactly, not a rounded mean); mixed ones, the mean.
-        if (tally.accelerators_used > 0)
-            m_out.used_accelerator_w = m_usedMinW == m_usedMaxW
-                                           ? m_usedMinW
-                                           : m_usedW / static_cast<double>(tally.accelerators_used);
     }
 
     const Design& m_design;
     const catalog::Catalog& m_catalog;
     const Graph& m_graph;
     const FacilityParams& m_p;
-    PowerRollup& m_out;
+    FacilityHardware& m_out;
     std::vector<ItemInfo> m_info;  // per design item, resolved once
     std::unique_ptr<RackAssigner> m_racks;
-    std::vector<char> m_busy;  // per vertex: an accelerator the strategy uses
-    double m_fullFraction = 1, m_busyShare = 1;
-    double m_usedW = 0;  // summed average draw of the used accelerators
-    double m_usedMinW = std::numeric_limits<double>::infinity();
-    double m_usedMaxW = -std::numeric_limits<double>::infinity();
-    std::unordered_map<std::uint64_t, RackLoad> m_loads;
+    std::vector<long long> m_rankOf;  // per vertex: its rank in the graph's order, or -1
+    std::vector<const catalog::Accelerator*> m_kindAcc;  // per kind: its catalog entry
+    long long m_seatKind = -1;  // the kind of the accelerator the walk is at, or -1
+    std::unordered_map<std::uint64_t, std::uint32_t> m_rackIndex;  // rack key -> dense index
     std::vector<std::uint64_t> m_rackOfVertex;
 };
 
 }  // namespace
 
-PowerRollup rollUpPower(const Design& design, const catalog::Catalog& catalog, const Graph& graph,
-                        const FacilityParams& p, const FacilityWorkload& workload,
-                        std::vector<std::string>& warnings) {
-    PowerRollup out;
-    PowerWalk(design, catalog, graph, p, workload, warnings, out).run(warnings);
+FacilityHardware describeFacilityHardware(const Design& design, const catalog::Catalog& catalog,
+                                          const Graph& graph, const FacilityParams& params) {
+    FacilityHardware out;
+    out.params = params;
+    PowerWalk(design, catalog, graph, out).run();
     return out;
 }
 

@@ -105,14 +105,14 @@ std::uint64_t RackAssigner::rackOf(std::uint32_t item, std::uint32_t instance, d
     }
     // Equipment outside racks and nodes (fabric switches, loose parts): 1U each, filled up to
     // the rack's space and power.
-    const bool full = plan.slots >= static_cast<long long>(m_params.rack_units) ||
-                      (plan.slots > 0 && plan.load_w + nameplate_w > limitKw() * 1000.0);
+    const bool full = plan.units_filled >= static_cast<long long>(m_params.rack_units) ||
+                      (plan.units_filled > 0 && plan.load_w + nameplate_w > limitKw() * 1000.0);
     if (full) {
         ++plan.rack;
-        plan.slots = 0;
+        plan.units_filled = 0;
         plan.load_w = 0;
     }
-    ++plan.slots;
+    ++plan.units_filled;
     plan.load_w += nameplate_w;
     return makeKey(plan.key_item, plan.rack);
 }
@@ -133,18 +133,20 @@ std::string RackAssigner::rackName(std::uint64_t key) const {
     return "'" + it.id + "' equipment";
 }
 
-std::vector<RackGroup> RackAssigner::summarize(
-    const std::unordered_map<std::uint64_t, RackLoad>& loads,
-    std::vector<std::string>& warnings) const {
+std::vector<RackGroup> groupRacks(const std::vector<std::string>& names,
+                                  const std::vector<RackLoad>& loads, const FacilityParams& params,
+                                  std::vector<std::string>& warnings) {
     // Identical racks (same name, load and device count) are listed once with a count.
     std::map<std::tuple<std::string, long long, long long, long long>, RackGroup> groups;
-    for (const auto& [key, load] : loads) {
+    const double limit = std::min(params.rackPowerLimitKw(), params.coolingLimitKw());
+    for (std::size_t i = 0; i < loads.size() && i < names.size(); ++i) {
+        const RackLoad& load = loads[i];
         RackGroup g;
-        g.name = rackName(key);
+        g.name = names[i];
         g.accelerators = load.accelerators;
         g.nameplate_kw = load.nameplate_w / 1000.0;
         g.average_kw = load.average_w / 1000.0;
-        g.limit_kw = limitKw();
+        g.limit_kw = limit;
         g.over_limit = g.nameplate_kw > g.limit_kw * (1 + 1e-9);
         auto id = std::make_tuple(g.name, std::llround(load.nameplate_w),
                                   std::llround(load.average_w), load.accelerators);
@@ -158,15 +160,15 @@ std::vector<RackGroup> RackAssigner::summarize(
         return a.nameplate_kw > b.nameplate_kw;
     });
 
-    const double coolingKw = m_params.coolingLimitKw();
-    const double powerKw = m_params.rackPowerLimitKw();
+    const double coolingKw = params.coolingLimitKw();
+    const double powerKw = params.rackPowerLimitKw();
     for (const RackGroup& g : out) {
         const std::string racks = std::to_string(g.racks) + (g.racks == 1 ? " rack" : " racks");
         if (g.nameplate_kw > coolingKw * (1 + 1e-9))
             warnings.push_back(racks + " of " + g.name + " draw up to " + kw(g.nameplate_kw) +
-                               ", more than " + toString(m_params.cooling) +
+                               ", more than " + toString(params.cooling) +
                                " cooling removes per rack (" + kw(coolingKw) + ", facility." +
-                               coolingParamName(m_params.cooling) +
+                               coolingParamName(params.cooling) +
                                "): use a denser cooling type (rear-door, direct-liquid, "
                                "immersion) or spread the load over more racks");
         if (g.nameplate_kw > powerKw * (1 + 1e-9))

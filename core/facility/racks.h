@@ -6,7 +6,6 @@
 
 #include <cstdint>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "core/design/design.h"
@@ -32,9 +31,8 @@ public:
     // outside racks and nodes is packed in call order, so call once per vertex, in order.
     std::uint64_t rackOf(std::uint32_t item, std::uint32_t instance, double nameplate_w);
 
-    // Group identical racks, check them against the limits, and warn about the ones over.
-    std::vector<RackGroup> summarize(const std::unordered_map<std::uint64_t, RackLoad>& loads,
-                                     std::vector<std::string>& warnings) const;
+    // What a rack is called in the results: its rack group, node item or equipment.
+    std::string rackName(std::uint64_t key) const;
 
     // The binding per-rack limit: min(rack power limit, cooling type's limit), kW.
     double limitKw() const;
@@ -46,14 +44,18 @@ private:
         std::uint32_t key_item = 0;  // the rack group for rack_group, else the item itself
         long long per_rack = 1;      // instances per rack (rack_group, node_pack)
         double load_w = 0;           // sequential packing state
-        long long slots = 0;
+        long long units_filled = 0;  // ("slots" is a Qt keyword macro in test code)
         long long rack = 0;
     };
-    std::string rackName(std::uint64_t key) const;
-
     const Design& m_design;
     const FacilityParams& m_params;
     std::vector<Plan> m_plans;
 };
+
+// Group identical racks (same name, load and device count), check them against the limits, and
+// warn about the ones over. `names[i]` names the rack loaded with `loads[i]`.
+std::vector<RackGroup> groupRacks(const std::vector<std::string>& names,
+                                  const std::vector<RackLoad>& loads, const FacilityParams& params,
+                                  std::vector<std::string>& warnings);
 
 }  // namespace infraplan
