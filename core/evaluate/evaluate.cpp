@@ -165,7 +165,8 @@ Results runEnginesOn(Results results, const Graph& graph, const NetworkModel& ne
         results.bottlenecks = buildBottlenecks(std::move(work.bottlenecks),
                                                results.network ? &*results.network : nullptr,
                                                work.memory_items, design, catalog);
-    return isCancelled(cancel) ? cancelledResults() : results;
+    if (isCancelled(cancel)) return cancelledResults();
+    return results;  // moved, not copied (a conditional expression would copy it)
 }
 
 Results runEngines(Results results, const std::shared_ptr<const Graph>& graph, const Design& design,

@@ -200,6 +200,14 @@ std::size_t SearchSpace::blockOf(std::size_t index) const {
     return static_cast<std::size_t>(it - m_layouts.begin()) - 1;
 }
 
+std::vector<std::size_t> SearchSpace::layoutStarts() const {
+    std::vector<std::size_t> starts;
+    for (std::size_t b = 0; b < m_layouts.size() && m_layouts[b].first < m_size; ++b)
+        if (b == 0 || !(m_layouts[b].layout == m_layouts[b - 1].layout))
+            starts.push_back(m_layouts[b].first);
+    return starts;
+}
+
 const SearchLayout& SearchSpace::layoutOf(std::size_t index) const {
     return m_layouts[blockOf(index)].layout;
 }

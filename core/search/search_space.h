@@ -66,6 +66,9 @@ public:
     // contiguous, so a worker walking indices in order meets each layout once per stretch.
     const SearchLayout& layoutOf(std::size_t index) const;
     std::size_t blockCount() const { return m_layouts.size(); }
+    // The first index of each layout's stretch of candidates, in order (training; empty for
+    // inference): a worker that takes a whole stretch builds that layout's comm model once.
+    std::vector<std::size_t> layoutStarts() const;
 
     struct LayoutBlock;  // a layout, one micro-batch size and the radices of the other knobs
 private:

@@ -11,7 +11,10 @@
 namespace infraplan {
 namespace {
 
-constexpr std::size_t kSearchChunk = 64;       // candidates a worker claims at once
+constexpr std::size_t kSearchChunk = 64;  // candidates a worker claims at once (inference)
+// A layout's candidates are claimed together (one worker builds its comm model), in pieces of
+// at most this many so that the threads stay balanced and the time budget is checked often.
+constexpr std::size_t kMaxLayoutClaim = 4096;
 constexpr std::size_t kFrontBuffer = 1 << 14;  // points kept before reducing to the front
 
 bool searchRankedBefore(const RankedCandidate& a, const RankedCandidate& b) {
@@ -41,9 +44,27 @@ void reduceToFront(std::vector<TimedPoint>& points) {
 }
 
 struct SharedProgress {
-    std::atomic<std::size_t> next{0};
+    std::vector<std::size_t> claims;   // where each claim begins, then the end of the space
+    std::atomic<std::size_t> next{0};  // the next claim
     std::atomic<bool> out_of_time{false};
 };
+
+// The claims: each layout's stretch (cut at kMaxLayoutClaim), or fixed chunks without layouts.
+std::vector<std::size_t> searchClaims(const SearchSpace& space) {
+    const std::size_t total = space.size();
+    std::vector<std::size_t> starts = space.layoutStarts();
+    if (starts.empty())
+        for (std::size_t i = 0; i < total; i += kSearchChunk)
+            starts.push_back(i);
+    std::vector<std::size_t> claims;
+    for (std::size_t s = 0; s < starts.size(); ++s) {
+        const std::size_t end = s + 1 < starts.size() ? starts[s + 1] : total;
+        for (std::size_t i = starts[s]; i < end; i += kMaxLayoutClaim)
+            claims.push_back(i);
+    }
+    claims.push_back(total);
+    return claims;
+}
 
 // One candidate: evaluated in search detail, counted, ranked and placed on the front.
 void scoreCandidate(const SearchJob& job, SearchEvaluator& evaluator, Design& variant,
@@ -76,20 +97,20 @@ void scoreCandidate(const SearchJob& job, SearchEvaluator& evaluator, Design& va
 void searchWorker(const SearchJob& job, SharedProgress& shared, unsigned id, SearchTally& tally) {
     SearchEvaluator evaluator(job.prepared, job.catalog, job.evaluate);
     Design variant = job.design;
-    const std::size_t total = job.space.size();
+    const std::size_t claims = shared.claims.size() - 1;
     for (;;) {
-        const std::size_t begin = shared.next.fetch_add(kSearchChunk);
-        if (begin >= total || isCancelled(job.options.cancel)) break;
+        const std::size_t claim = shared.next.fetch_add(1);
+        if (claim >= claims || isCancelled(job.options.cancel)) break;
         if (std::chrono::steady_clock::now() > job.deadline) {
             shared.out_of_time = true;
             break;
         }
-        const std::size_t end = std::min(total, begin + kSearchChunk);
-        for (std::size_t i = begin; i < end && !isCancelled(job.options.cancel); ++i)
+        const std::size_t end = shared.claims[claim + 1];
+        for (std::size_t i = shared.claims[claim]; i < end && !isCancelled(job.options.cancel); ++i)
             if (job.options.shard.holds(i)) scoreCandidate(job, evaluator, variant, i, tally);
         if (id == 0 && job.options.progress)
-            job.options.progress(static_cast<double>(std::min(shared.next.load(), total)) /
-                                 double(total));
+            job.options.progress(static_cast<double>(std::min(shared.next.load(), claims)) /
+                                 double(claims));
     }
     reduceToFront(tally.front);
 }
@@ -111,6 +132,7 @@ void mergeTally(SearchTally& into, SearchTally&& from, std::size_t top) {
 
 SearchTally runSearchWorkers(const SearchJob& job, unsigned threads) {
     SharedProgress shared;
+    shared.claims = searchClaims(job.space);
     std::vector<SearchTally> tallies(std::max(1u, threads));
     std::vector<std::thread> pool;
     for (unsigned t = 1; t < tallies.size(); ++t)

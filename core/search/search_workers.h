@@ -1,7 +1,7 @@
 #pragma once
-// The worker side of searchStrategies (strategy_search.cpp): threads walking the candidate
-// indices in chunks, each with its own layout-cached evaluator, keeping their best and their
-// time-vs-cost points; merged deterministically (by score, then candidate index).
+// The worker side of searchStrategies (strategy_search.cpp): threads claiming the candidate
+// indices a layout at a time, each with its own layout-cached evaluator, keeping their best and
+// their time-vs-cost points; merged deterministically (by score, then candidate index).
 
 #include <atomic>
 #include <chrono>

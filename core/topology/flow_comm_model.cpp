@@ -1,6 +1,7 @@
 #include "core/topology/flow_comm_model.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <unordered_map>
 
@@ -215,9 +216,21 @@ Eigen::VectorXd FlowCommModel::loadsOf(std::span<const Plan> plans) const {
     return R * volume;
 }
 
+std::size_t FlowCommModel::RequestKeyHash::operator()(const RequestKey& k) const {
+    const std::uint64_t tag =
+        (std::uint64_t{static_cast<std::uint8_t>(k.op)} << 8) | static_cast<std::uint8_t>(k.dim);
+    return std::hash<std::uint64_t>{}(k.bytes_bits * 0x9E3779B97F4A7C15ULL ^ tag);
+}
+
 CollectiveCost FlowCommModel::cost(const CollectiveRequest& request) const {
+    constexpr std::size_t kMaxMemoizedCosts = 4096;  // a bound for a model asked forever
     std::lock_guard lock(m_mutex);
-    return toCost(best(request));
+    const RequestKey key{request.op, request.dim, std::bit_cast<std::uint64_t>(request.bytes)};
+    if (const auto it = m_costs.find(key); it != m_costs.end()) return it->second;
+    CollectiveCost c = toCost(best(request));
+    if (m_costs.size() >= kMaxMemoizedCosts) m_costs.clear();
+    m_costs.emplace(key, c);
+    return c;
 }
 
 // Collectives that overlap share links: their volumes add up in one routing-matrix product,

@@ -16,6 +16,7 @@
 #include <memory>
 #include <mutex>
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 #include "catalog/catalog.h"
@@ -113,6 +114,17 @@ private:
     mutable Eigen::SparseMatrix<double> m_routing;    // directions x classes, built on demand
     mutable bool m_routingStale = false;
     mutable std::map<ParallelDim, NodeSplit> m_splits;  // per dimension, on first use
+    // cost() of each request asked (a strategy search asks the same few many times).
+    struct RequestKey {
+        Collective op;
+        ParallelDim dim;
+        std::uint64_t bytes_bits;  // the message size's exact bits
+        bool operator==(const RequestKey&) const = default;
+    };
+    struct RequestKeyHash {
+        std::size_t operator()(const RequestKey& k) const;
+    };
+    mutable std::unordered_map<RequestKey, CollectiveCost, RequestKeyHash> m_costs;
 };
 
 }  // namespace infraplan
