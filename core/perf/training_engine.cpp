@@ -147,10 +147,11 @@ TrainingEvaluation evaluateTraining(const Design& design, const catalog::Catalog
         return out;
     }
     checkMemory(plan, memory, messages);
-    const StepDetail step = trainingStep(plan, *comm);
-    out.training = step.results;
-    out.collectives = step.collectives;
+    // Search detail: the operators and the issued collectives are not listed.
+    StepDetail step = trainingStep(plan, *comm, detail == TrainingDetail::full);
     if (detail == TrainingDetail::full) out.bottlenecks = trainingBottlenecks(plan, step, memory);
+    out.training = std::move(step.results);
+    out.collectives = std::move(step.collectives);
     return out;
 }
 

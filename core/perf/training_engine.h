@@ -32,7 +32,8 @@ struct TrainingEvaluation {
 
 // How much a caller needs: everything (evaluate), or what ranks a strategy (the search): then
 // a strategy whose memory does not fit stops before its step is timed (it is infeasible
-// either way) and no bottlenecks are built. The numbers computed are the same.
+// either way), and no bottlenecks, operator list or issued collectives are built. The numbers
+// computed are the same.
 enum class TrainingDetail : std::uint8_t { full, search };
 
 // `comm` overrides the communication model (the topology engine's); nullptr = the per-tier

@@ -82,7 +82,7 @@ void addOperator(OperatorList& out, const char* name, double flops, double bytes
 // Roofline times of one layer's operators for one micro-batch on one device; each operator's
 // point goes to `operators`, run `calls` times a step.
 LayerTime timeLayer(const std::vector<LayerOp>& ops, const Rooflines& r, Recompute recompute,
-                    double imbalance, OperatorList& operators, long long calls) {
+                    double imbalance, OperatorList* operators, long long calls) {
     LayerTime lt;
     for (const LayerOp& op : ops) {
         const double scale = op.expert ? imbalance : 1.0;
@@ -145,8 +145,9 @@ LayerTime timeLayer(const std::vector<LayerOp>& ops, const Rooflines& r, Recompu
             lt.recompute.add(fwd.compute_s, true, fwd.flops);
             lt.recompute.add(fwd.memory_s, false, 0);
         }
-        addOperator(operators, op.name, opFlops * scale, opBytes * scale, fwd.total() + bwd.total(),
-                    calls, compute);
+        if (operators)
+            addOperator(*operators, op.name, opFlops * scale, opBytes * scale,
+                        fwd.total() + bwd.total(), calls, compute);
         lt.wgrad_s += wgrad * scale;
         if (op.cls == OpClass::attention) lt.attention_s += fwd.compute_s;
         if (op.cls == OpClass::gemm) {
@@ -272,7 +273,7 @@ StageLayers timeStage(const TrainingPlan& p, const Rooflines& rl, const CommMode
     const LayerSharding sh = p.sharding();
     std::vector<LayerOp> ops;
     ops.reserve(24);
-    OperatorList& operators = d.results.operators;
+    OperatorList* operators = d.itemized ? &d.results.operators : nullptr;
     st.moe_layers = load.moe_layers;
     st.dense_layers = load.dense_layers;
     st.last = load.last;
@@ -331,9 +332,10 @@ struct LayerKindTimes {
     TimedKind dense, moe, head;
 };
 
-LayerKindTimes timeEachLayerKind(const TrainingPlan& p, const Rooflines& rl,
-                                 const CommModel& comm) {
+LayerKindTimes timeEachLayerKind(const TrainingPlan& p, const Rooflines& rl, const CommModel& comm,
+                                 bool itemized) {
     LayerKindTimes k;
+    k.dense.detail.itemized = k.moe.detail.itemized = k.head.detail.itemized = itemized;
     const StageLayers dense = timeStage(p, rl, comm, k.dense.detail, k.dense.log,
                                         {p.params.dense_layers > 0 ? 1 : 0, 0, false, false});
     const StageLayers moe = timeStage(p, rl, comm, k.moe.detail, k.moe.log,
@@ -351,9 +353,10 @@ LayerKindTimes timeEachLayerKind(const TrainingPlan& p, const Rooflines& rl,
 // `layers` layers of a timed kind in the step: their operators and collectives, each issued
 // `layers` times as often, and the tiers their collectives bind on.
 void recordKind(const TimedKind& kind, int layers, StepDetail& d, CollectiveLog& log) {
-    for (const OperatorResult& o : kind.detail.results.operators)
-        addOperator(d.results.operators, o.name.c_str(), o.flops, o.bytes, o.time_s,
-                    o.calls_per_step * layers, o.bound == "compute");
+    if (d.itemized)
+        for (const OperatorResult& o : kind.detail.results.operators)
+            addOperator(d.results.operators, o.name.c_str(), o.flops, o.bytes, o.time_s,
+                        o.calls_per_step * layers, o.bound == "compute");
     log.append(kind.log, layers);
     for (auto tier : {&StepDetail::tp_tier, &StepDetail::ep_tier, &StepDetail::cp_tier})
         if (!(kind.detail.*tier).empty()) d.*tier = kind.detail.*tier;
@@ -443,14 +446,14 @@ double dataParallelExposed(const TrainingPlan& p, const StageParams& sp, double 
 
 // Optimizer: a memory-bound sweep over the parameters this device updates.
 double optimizerTime(const TrainingPlan& p, const StageParams& sp, const Rooflines& rl,
-                     OperatorList& operators) {
+                     OperatorList* operators) {
     const double expertDp = std::max(1.0, double(p.dp) * p.tp * p.cp / std::max(1, p.ep));
     const double owned = p.zero >= 1
                              ? sp.dense / std::max(1.0, double(p.dp) * p.cp) + sp.expert / expertDp
                              : sp.total();
     const double optimizerBytes = owned * optimizerBytesPerParam(p.grad_bytes, p.weight_bytes);
     const double optimizer = opTime(rl.attention, {0, optimizerBytes, false, {}});
-    addOperator(operators, "optimizer", 0, optimizerBytes, optimizer, 1, false);
+    if (operators) addOperator(*operators, "optimizer", 0, optimizerBytes, optimizer, 1, false);
     return optimizer;
 }
 
@@ -517,12 +520,13 @@ void rateStep(const TrainingPlan& p, const StageLayers& perLayer, double peak, S
 
 }  // namespace
 
-StepDetail trainingStep(const TrainingPlan& p, const CommModel& comm) {
+StepDetail trainingStep(const TrainingPlan& p, const CommModel& comm, bool itemized) {
     StepDetail d;
+    d.itemized = itemized;
     CollectiveLog log;
     const Rooflines rl = trainingRooflines(p);
     const double p2p = pipelineP2p(p, comm, d, log);
-    const LayerKindTimes kinds = timeEachLayerKind(p, rl, comm);
+    const LayerKindTimes kinds = timeEachLayerKind(p, rl, comm, itemized);
     const StageLayers& perLayer = kinds.perLayer;
     const PipelinePace pace = pipelinePace(p, perLayer, p2p);
     const StageLayers st = recordStage(kinds, p.stages[pace.slowest], d, log);
@@ -558,7 +562,7 @@ StepDetail trainingStep(const TrainingPlan& p, const CommModel& comm) {
     b.pp_comm_s = mb * p2p;
     b.bubble_s = pipelineBubble(p, pace);
     b.dp_comm_s = dataParallelExposed(p, sp, fwdMid, bwdMid, comm, d, log);
-    b.optimizer_s = optimizerTime(p, sp, rl, r.operators);
+    b.optimizer_s = optimizerTime(p, sp, rl, d.itemized ? &r.operators : nullptr);
     if (p.offload.active())
         b.offload_s = offloadExposedTime(p, offloadTraffic(p, residentMemory(p)), d.stage_time_s);
     r.step_time_s = b.compute_s + b.memory_bound_s + b.tp_comm_s + b.ep_comm_s + b.cp_comm_s +
@@ -568,7 +572,7 @@ StepDetail trainingStep(const TrainingPlan& p, const CommModel& comm) {
     d.tp_comm_total_s =
         mb * st.sum([](const LayerTime&, const LayerComm& c) { return c.tp_total_s; });
     rateStep(p, perLayer, rl.gemm.peak_flops, d);
-    d.collectives = log.list();
+    if (d.itemized) d.collectives = log.list();
     return d;
 }
 

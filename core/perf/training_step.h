@@ -24,8 +24,11 @@ struct StepDetail {
     double compute_utilization = 0;  // achieved FLOP/s over peak while computing
     std::string tp_tier, pp_tier, dp_tier, ep_tier, cp_tier;  // binding tiers
     std::vector<IssuedCollective> collectives;                // what one step issues
+    // Whether results.operators and collectives are listed (the results and the network
+    // report read them; a strategy search's score does not, so it leaves them empty).
+    bool itemized = true;
 };
 
-StepDetail trainingStep(const TrainingPlan& plan, const CommModel& comm);
+StepDetail trainingStep(const TrainingPlan& plan, const CommModel& comm, bool itemized = true);
 
 }  // namespace infraplan
