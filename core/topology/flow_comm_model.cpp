@@ -18,6 +18,9 @@ FlowCommModel::FlowCommModel(std::shared_ptr<const Graph> graph, const Design& d
     m_router = std::make_unique<Router>(*m_graph, catalog, options.cancel);
     m_connected = placedDevicesConnected();
     initBandwidths();
+    // A step asks for a dozen or so flow classes: growing the list would copy them (Eigen's
+    // sparse vectors do not move without throwing).
+    m_classes.reserve(32);
 }
 
 // Achieved bandwidth per link direction: the link's rate times the collective efficiency of
