@@ -11,6 +11,7 @@
 #include "core/planning/sizing_json.h"
 #include "core/results/schema.h"
 #include "core/results/schema_table.h"
+#include "core/search/search_schema.h"
 
 namespace infraplan::cli {
 namespace {
@@ -18,11 +19,12 @@ namespace {
 struct SchemaArgs {
     bool markdown = false;
     bool json = false;
-    std::string of = "results";  // whose output: results (evaluate), size, sensitivity, calibration
+    std::string of = "results";  // whose output: results (evaluate), search, size, ...
 };
 
 const std::vector<ResultField>& fieldsOf(const std::string& of) {
     if (of == "size") return sizingSchema();
+    if (of == "search") return searchSchema();
     if (of == "sensitivity") return sensitivitySchema();
     if (of == "calibration") return calibrationSchema();
     return resultsSchema();
@@ -50,11 +52,11 @@ void addSchemaCommand(CLI::App& app, int& exit_code) {
                                    "Print the tables of docs/results.md (Markdown)");
     auto* json =
         cmd->add_flag("--json", args->json, "Print the fields as JSON")->excludes(markdown);
-    cmd->add_option(
-           "--of", args->of,
-           "Whose output: results (evaluate, the default), size, sensitivity or calibration "
-           "(docs/results.md)")
-        ->check(CLI::IsMember({"results", "size", "sensitivity", "calibration"}))
+    cmd->add_option("--of", args->of,
+                    "Whose output: results (evaluate, the default), search, size, sensitivity or "
+                    "calibration "
+                    "(docs/results.md)")
+        ->check(CLI::IsMember({"results", "search", "size", "sensitivity", "calibration"}))
         ->excludes(json);
     cmd->callback([&exit_code, args] {
         const bool results = args->of == "results";

@@ -18,14 +18,14 @@ struct SearchArgs {
     std::string objective = "time";
     int top = 10;
     double time_budget_s = 60;
-    long long max_candidates = 200'000;
+    long long max_candidates = 5'000'000;
     std::string shard = "1/1";
 };
 
 void printText(const SearchResult& r, const std::string& name, bool inference) {
-    std::cout << name << "\n  evaluated " << r.evaluated << " strategies, " << r.feasible
-              << " feasible, in " << r.elapsed_s << " s"
-              << "\n";
+    std::cout << name << "\n  evaluated " << r.evaluated << " of " << r.space << " strategies ("
+              << r.pruned_memory << " did not fit in memory, " << r.timed << " timed), "
+              << r.feasible << " feasible, in " << r.elapsed_s << " s\n";
     if (r.truncated) std::cout << "  stopped early: " << r.truncation << "\n";
     for (const std::string& reason : r.reasons)
         std::cout << "  " << reason << "\n";
@@ -62,7 +62,7 @@ void addSearchCommand(CLI::App& app, const CliGlobals& globals, int& exit_code) 
                     "Stop after this many seconds and show the best so far (default 60)")
         ->check(secondsUpTo(86400));
     cmd->add_option("--max-candidates", args->max_candidates,
-                    "Try at most this many strategies (default 200,000)")
+                    "Try at most this many strategies (default 5,000,000)")
         ->check(wholeNumberBetween(1, 10'000'000));
     cmd->add_option("--shard", args->shard,
                     "Search only part K of N of the space (merge the parts with `merge`)")

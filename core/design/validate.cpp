@@ -186,6 +186,12 @@ void checkDeviceLimit(const Design& design, const catalog::Catalog& catalog, lon
 
 }  // namespace
 
+Diagnostics validateStrategy(const Design& design, const catalog::Catalog& catalog) {
+    Diagnostics diags;
+    checkWorkload(design, catalog, diags);
+    return diags;
+}
+
 Diagnostics validateDesign(const Design& design, const catalog::Catalog& catalog,
                            const ValidateOptions& options) {
     Diagnostics diags;

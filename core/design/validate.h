@@ -17,4 +17,9 @@ struct ValidateOptions {
 Diagnostics validateDesign(const Design& design, const catalog::Catalog& catalog,
                            const ValidateOptions& options = {});
 
+// The checks of validateDesign that read design.strategy (the others depend only on the
+// hardware, the workload and the facility): all a strategy search re-runs per candidate of a
+// design that passed validateDesign with another strategy.
+Diagnostics validateStrategy(const Design& design, const catalog::Catalog& catalog);
+
 }  // namespace infraplan

@@ -4,6 +4,7 @@
 
 #include "core/design/validate.h"
 #include "core/evaluate/bottlenecks.h"
+#include "core/evaluate/evaluate_search.h"
 #include "core/evaluate/inventory.h"
 #include "core/facility/facility_model.h"
 #include "core/perf/inference_engine.h"
@@ -65,13 +66,16 @@ struct WorkloadSection {
     std::vector<Bottleneck> bottlenecks;
     std::vector<IssuedCollective> collectives;
     MemoryItemsUsed memory_items;
+    bool memory_pruned = false;
 };
 
 WorkloadSection runWorkload(const Design& design, const catalog::Catalog& catalog,
-                            const CommModel* comm, const CancelToken* cancel) {
+                            const CommModel* comm, const CancelToken* cancel,
+                            TrainingDetail detail) {
     WorkloadSection w;
     if (design.workload.mode == WorkloadMode::training) {
-        TrainingEvaluation t = evaluateTraining(design, catalog, comm, cancel);
+        TrainingEvaluation t = evaluateTraining(design, catalog, comm, cancel, detail);
+        w.memory_pruned = t.memory_pruned;
         w.messages = std::move(t.messages);
         w.training = std::move(t.training);
         w.memory = std::move(t.memory);
@@ -118,40 +122,54 @@ FacilityWorkload facilityWorkload(const Design& design, long long devices,
     return w;
 }
 
-// The engines on a validated base and the hardware's expanded graph, in pipeline order; each
-// stage's section is assembled into the results, the bottlenecks last.
-Results runEngines(Results results, const std::shared_ptr<const Graph>& graph, const Design& design,
-                   const catalog::Catalog& catalog, const CancelToken* cancel) {
-    // The flow-level network model (topology engine); null -> the engines' per-tier estimate.
-    NetworkModel network = makeNetworkModel(design, catalog, graph, cancel);
+// The engines on a validated base, the hardware's expanded graph and the flow-level network
+// model built for the design's layout, in pipeline order; each stage's section is assembled
+// into the results, the bottlenecks last. The search's detail leaves out the network report and
+// the bottlenecks (they do not change a score) and stops a strategy that does not fit.
+Results runEnginesOn(Results results, const Graph& graph, const NetworkModel& network,
+                     const Design& design, const catalog::Catalog& catalog,
+                     const CancelToken* cancel, TrainingDetail detail, bool* memoryPruned,
+                     const FacilityParams* facilityParams) {
     if (network.warning) results.warnings.push_back(*network.warning);
     if (isCancelled(cancel)) return cancelledResults();
 
-    WorkloadSection work = runWorkload(design, catalog, network.model.get(), cancel);
+    WorkloadSection work = runWorkload(design, catalog, network.model.get(), cancel, detail);
     if (isCancelled(cancel)) return cancelledResults();
     addMessages(std::move(work.messages), results);
     results.training = std::move(work.training);
     results.inference = std::move(work.inference);
     results.memory = std::move(work.memory);
+    if (memoryPruned) *memoryPruned = work.memory_pruned;
+    if (work.memory_pruned) return results;
+    const bool full = detail == TrainingDetail::full;
 
-    if (network.model) {
+    if (network.model && full) {
         results.network = evaluateNetwork(*network.model, work.collectives);
         for (const std::string& w : results.network->warnings)
             results.warnings.push_back("network: " + w);
     }
 
-    const FacilityEvaluation facility =
-        evaluateFacility(design, catalog, *graph, facilityWorkload(design, results.devices, work));
+    const FacilityEvaluation facility = evaluateFacility(
+        design, catalog, graph, facilityWorkload(design, results.devices, work), facilityParams);
     addDiagnostics(facility.diagnostics, results);
     results.warnings.insert(results.warnings.end(), facility.warnings.begin(),
                             facility.warnings.end());
     results.facility = facility.results;
     if (results.training) applyFacilityEnergy(facility, *results.training);
 
-    results.bottlenecks =
-        buildBottlenecks(std::move(work.bottlenecks), results.network ? &*results.network : nullptr,
-                         work.memory_items, design, catalog);
+    if (full)
+        results.bottlenecks = buildBottlenecks(std::move(work.bottlenecks),
+                                               results.network ? &*results.network : nullptr,
+                                               work.memory_items, design, catalog);
     return isCancelled(cancel) ? cancelledResults() : results;
+}
+
+Results runEngines(Results results, const std::shared_ptr<const Graph>& graph, const Design& design,
+                   const catalog::Catalog& catalog, const CancelToken* cancel) {
+    // The flow-level network model (topology engine); null -> the engines' per-tier estimate.
+    const NetworkModel network = makeNetworkModel(design, catalog, graph, cancel);
+    return runEnginesOn(std::move(results), *graph, network, design, catalog, cancel,
+                        TrainingDetail::full, nullptr, nullptr);
 }
 
 // Validation of a design whose hardware `prepared` holds: its graph and inventory reused.
@@ -204,6 +222,34 @@ Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
     if (!base.feasible) return base;
     if (isCancelled(options.cancel)) return cancelledResults();
     return runEngines(std::move(base), prepared.graph, design, catalog, options.cancel);
+}
+
+SearchEvaluation evaluateWithNetwork(const PreparedDesign& prepared, const Design& design,
+                                     const catalog::Catalog& catalog,
+                                     const EvaluateOptions& options, const NetworkModel& network,
+                                     const FacilityParams& facility) {
+    SearchEvaluation out;
+    if (!prepared.ok()) {
+        out.results = evaluatePrepared(prepared, design, catalog, options);
+        return out;
+    }
+    // The candidate differs from the prepared design in its strategy only: the checks that
+    // read the strategy are all that can fail (warnings of the others are left out).
+    Results base;
+    addDiagnostics(validateStrategy(design, catalog), base);
+    base.devices = prepared.base.devices;
+    if (!base.feasible) {
+        out.results = std::move(base);
+        return out;
+    }
+    if (isCancelled(options.cancel)) {
+        out.results = cancelledResults();
+        return out;
+    }
+    out.results =
+        runEnginesOn(std::move(base), *prepared.graph, network, design, catalog, options.cancel,
+                     TrainingDetail::search, &out.memory_pruned, &facility);
+    return out;
 }
 
 Results evaluate(const Design& design, const catalog::Catalog& catalog,

@@ -75,9 +75,12 @@ void warnAboutCatalogGaps(const HardwareTally& tally, std::vector<std::string>& 
 }  // namespace
 
 FacilityEvaluation evaluateFacility(const Design& design, const catalog::Catalog& catalog,
-                                    const Graph& graph, const FacilityWorkload& workload) {
+                                    const Graph& graph, const FacilityWorkload& workload,
+                                    const FacilityParams* resolved) {
     FacilityEvaluation ev;
-    const FacilityParams params = resolveFacilityParams(design, catalog, ev.diagnostics);
+    FacilityParams own;
+    if (!resolved) own = resolveFacilityParams(design, catalog, ev.diagnostics);
+    const FacilityParams& params = resolved ? *resolved : own;
     FacilityResults& res = ev.results;
 
     PowerRollup rollup = rollUpPower(design, catalog, graph, params, workload, ev.warnings);

@@ -25,8 +25,11 @@ struct FacilityEvaluation {
 // engines' results (time to train, busy share, tokens/s) are filled in by evaluate().
 FacilityWorkload facilityWorkloadFromDesign(const Design& design, long long devices);
 
+// `resolved`: the design's facility parameters, resolved once by the caller (a strategy search
+// evaluating many strategies of one design); null = resolved here, reporting what is invalid.
 FacilityEvaluation evaluateFacility(const Design& design, const catalog::Catalog& catalog,
-                                    const Graph& graph, const FacilityWorkload& workload);
+                                    const Graph& graph, const FacilityWorkload& workload,
+                                    const FacilityParams* resolved = nullptr);
 
 // The training section's power and energy, as the facility model counts them (it is their one
 // authority): the average draw of a used device, and the accelerators' energy (used ones at

@@ -55,12 +55,22 @@ RankLayout planLayout(const TrainingPlan& plan, const Design& design, EngineMess
     return layout;
 }
 
+double offloadedToPool(const TrainingPlan& plan, const MemoryResults& memory) {
+    return memory.offloaded_bytes * double(plan.devices_used);
+}
+
+// Whether the devices (and the offload pool) hold what the step needs: checkMemory's verdict.
+bool memoryFits(const TrainingPlan& plan, const MemoryResults& memory) {
+    return !(memory.per_device_bytes > memory.capacity_bytes) &&
+           !(plan.offload.active() && offloadedToPool(plan, memory) > plan.offload.capacity_bytes);
+}
+
 // Whether the devices hold what the step needs (infeasible reasons), or only just (warnings).
 void checkMemory(const TrainingPlan& plan, const MemoryResults& memory, EngineMessages& messages) {
     if (memory.per_device_bytes > memory.capacity_bytes) {
         messages.fail("memory: " + gb(memory.per_device_bytes) + " needed per device, " +
                       gb(memory.capacity_bytes) + " available; " + memoryAdvice(plan, memory));
-    } else if (const double pooled = memory.offloaded_bytes * double(plan.devices_used);
+    } else if (const double pooled = offloadedToPool(plan, memory);
                plan.offload.active() && pooled > plan.offload.capacity_bytes) {
         messages.fail("strategy.offload: " + gb(pooled) + " offloaded, memory item \"" +
                       plan.offload.target + "\" holds " + gb(plan.offload.capacity_bytes) +
@@ -106,7 +116,8 @@ std::optional<TrainingPlan> planFor(const Design& design, const catalog::Catalog
 }  // namespace
 
 TrainingEvaluation evaluateTraining(const Design& design, const catalog::Catalog& catalog,
-                                    const CommModel* comm, const CancelToken* cancel) {
+                                    const CommModel* comm, const CancelToken* cancel,
+                                    TrainingDetail detail) {
     TrainingEvaluation out;
     EngineMessages& messages = out.messages;
     DevicePool pool;
@@ -127,13 +138,19 @@ TrainingEvaluation evaluateTraining(const Design& design, const catalog::Catalog
         messages.fail(std::move(why));
         return out;
     }
-    const StepDetail step = trainingStep(plan, *comm);
     const MemoryResults memory = trainingMemory(plan);
-    out.training = step.results;
     out.memory = memory;
-    out.collectives = step.collectives;
+    if (detail == TrainingDetail::search && !memoryFits(plan, memory)) {
+        // Infeasible either way: the search counts it, nobody reads the advice.
+        messages.fail("memory: the strategy does not fit the devices");
+        out.memory_pruned = true;
+        return out;
+    }
     checkMemory(plan, memory, messages);
-    out.bottlenecks = trainingBottlenecks(plan, step, memory);
+    const StepDetail step = trainingStep(plan, *comm);
+    out.training = step.results;
+    out.collectives = step.collectives;
+    if (detail == TrainingDetail::full) out.bottlenecks = trainingBottlenecks(plan, step, memory);
     return out;
 }
 

@@ -27,14 +27,21 @@ struct TrainingEvaluation {
     // at and what the network model adds to communication phases.
     std::vector<Bottleneck> bottlenecks;
     std::vector<IssuedCollective> collectives;  // what one step issues (results.network)
+    bool memory_pruned = false;  // search detail: memory did not fit, the step was not timed
 };
+
+// How much a caller needs: everything (evaluate), or what ranks a strategy (the search): then
+// a strategy whose memory does not fit stops before its step is timed (it is infeasible
+// either way) and no bottlenecks are built. The numbers computed are the same.
+enum class TrainingDetail : std::uint8_t { full, search };
 
 // `comm` overrides the communication model (the topology engine's); nullptr = the per-tier
 // alpha-beta model built from the design. A cancelled evaluation stops early (its section is
 // incomplete; evaluate() discards it).
 TrainingEvaluation evaluateTraining(const Design& design, const catalog::Catalog& catalog,
                                     const CommModel* comm = nullptr,
-                                    const CancelToken* cancel = nullptr);
+                                    const CancelToken* cancel = nullptr,
+                                    TrainingDetail detail = TrainingDetail::full);
 
 // Bottlenecks with advice from a step's breakdown (largest share first, device memory last).
 std::vector<Bottleneck> trainingBottlenecks(const TrainingPlan& plan, const StepDetail& step,

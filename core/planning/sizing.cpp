@@ -40,6 +40,9 @@ SearchOptions searchOptionsFor(const SizingTarget& target, const catalog::NodeTe
     s.space.knobs.zero_stages = {1};
     s.space.knobs.recomputes = {Recompute::selective, Recompute::full};
     s.space.knobs.interleaves = {1};
+    s.space.knobs.vary_sequence_parallel = false;
+    s.space.knobs.vary_overlaps = false;
+    s.space.knobs.vary_offload = false;
     return s;
 }
 

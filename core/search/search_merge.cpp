@@ -2,15 +2,48 @@
 #include <algorithm>
 
 #include "core/common/shard_merge.h"
+#include "core/search/pareto.h"
 #include "core/search/strategy_search.h"
 
 namespace infraplan {
+namespace {
+
+// The front of the shards' fronts: each shard's front holds every point of the whole front
+// that lies in its part, so the front of their union is the single run's front.
+nlohmann::json mergedParetoFront(const std::vector<nlohmann::json>& shards) {
+    std::vector<nlohmann::json> points;
+    nlohmann::json out = {{"time_unit", ""}, {"cost_unit", ""}};
+    for (const nlohmann::json& s : shards) {
+        const nlohmann::json pareto = s.value("pareto", nlohmann::json::object());
+        for (const char* unit : {"time_unit", "cost_unit"})
+            if (out[unit] == "" && pareto.value(unit, "") != "") out[unit] = pareto[unit];
+        for (const nlohmann::json& p : pareto.value("points", nlohmann::json::array()))
+            points.push_back(p);
+    }
+    std::sort(points.begin(), points.end(), [](const auto& a, const auto& b) {
+        return a.value("index", 0ULL) < b.value("index", 0ULL);
+    });
+    std::vector<std::pair<double, double>> xy;
+    for (const nlohmann::json& p : points)
+        xy.emplace_back(p.value("time", 0.0), p.value("cost", 0.0));
+    nlohmann::json front = nlohmann::json::array();
+    for (std::size_t i : paretoFront(xy))
+        front.push_back(points[i]);
+    out["points"] = std::move(front);
+    return out;
+}
+
+}  // namespace
 
 std::optional<nlohmann::json> mergeSearchJson(const std::vector<nlohmann::json>& shards,
                                               std::string* error) {
     if (!shardsBelongTogether(shards, {"objective", "top", "reasons"}, error)) return std::nullopt;
-    nlohmann::json out = mergedCounters(shards, {"evaluated", "feasible"}, {"elapsed_s"},
-                                        {"cancelled", "truncated"});
+    nlohmann::json out = mergedCounters(shards, {"evaluated", "pruned_memory", "timed", "feasible"},
+                                        {"elapsed_s", "space"}, {"cancelled", "truncated"});
+    const double elapsed = out.value("elapsed_s", 0.0);
+    // Shards run side by side: the whole space over the longest shard's time.
+    out["configurations_per_s"] = elapsed > 0 ? out.value("evaluated", 0.0) / elapsed : 0.0;
+    out["pareto"] = mergedParetoFront(shards);
     nlohmann::json results = nlohmann::json::array();
     for (const nlohmann::json& s : shards) {
         if (out["score_unit"] == "" && s.value("score_unit", "") != "")

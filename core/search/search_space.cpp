@@ -35,19 +35,14 @@ std::vector<int> pipelineDegrees(long long layers, long long limit, bool every) 
     return out;
 }
 
-struct Layout {
-    int tp, pp, cp, ep;
-    long long dp;
-};
-
 // Every (tp, pp, cp, ep, dp) that divides the model and fills the devices exactly.
-std::vector<Layout> trainingLayouts(const Design& design, const catalog::Model& model,
-                                    long long devices, const SearchSpaceLimits& limits) {
+std::vector<SearchLayout> trainingLayouts(const Design& design, const catalog::Model& model,
+                                          long long devices, const SearchSpaceLimits& limits) {
     std::vector<int> cps{1};
     if (design.workload.seq_len >= 16384) cps = {1, 2, 4, 8};
     std::vector<int> eps{1};
     if (model.moe) eps = divisorsUpTo(model.moe->experts, 64);
-    std::vector<Layout> layouts;
+    std::vector<SearchLayout> layouts;
     for (int tp : powersOfTwoUpTo(std::min<long long>(limits.max_tp, devices))) {
         if (model.heads % tp != 0) continue;
         for (int pp :
@@ -74,84 +69,172 @@ PipelineSplit splitRulesOnly(const PipelineSplit& split) {
     return rules;
 }
 
-// The options that trade memory for time, for one layout.
-struct Knobs {
-    int microbatch, zero, interleave;
-    Recompute recompute;
-};
-
-std::vector<Knobs> trainingKnobs(const Layout& l, const catalog::Model& model, long long batch,
+std::vector<int> microbatchSizes(const SearchLayout& l, long long batch,
                                  const TrainingKnobChoices& choices) {
-    std::vector<Knobs> knobs;
-    for (int mb : choices.microbatches) {
-        if (batch % (l.dp * mb) != 0) continue;
-        for (int zero : choices.zero_stages)
-            for (Recompute rc : choices.recomputes)
-                for (int v : choices.interleaves)
-                    if (v == 1 || (l.pp > 1 && (model.layers / l.pp) % v == 0))
-                        knobs.push_back({mb, zero, v, rc});
-    }
-    return knobs;
+    if (l.dp <= 0 || batch % l.dp != 0) return {};
+    const long long local = batch / l.dp;
+    if (choices.microbatches.empty()) return divisorsUpTo(local, local);
+    std::vector<int> out;
+    for (int mb : choices.microbatches)
+        if (mb > 0 && local % mb == 0) out.push_back(mb);
+    return out;
 }
 
-void addTraining(const Design& design, const catalog::Model& model, long long devices,
-                 const SearchSpaceLimits& limits, SearchSpace& space) {
-    for (const Layout& l : trainingLayouts(design, model, devices, limits)) {
-        for (const Knobs& k : trainingKnobs(l, model, design.workload.global_batch, limits.knobs)) {
-            if (static_cast<int>(space.candidates.size()) >= limits.max_candidates) {
-                space.truncated = true;
-                return;
-            }
-            Strategy s = design.strategy;
-            if (l.pp != s.pp) s.pipeline_split = splitRulesOnly(s.pipeline_split);
-            s.tp = l.tp;
-            s.pp = l.pp;
-            s.cp = l.cp;
-            s.ep = l.ep;
-            s.dp = static_cast<int>(l.dp);
-            s.microbatch = k.microbatch;
-            s.zero = k.zero;
-            s.recompute = k.recompute;
-            s.sequence_parallel = l.tp > 1;
-            s.interleave = k.interleave;
-            s.schedule =
-                k.interleave > 1 ? PipelineSchedule::interleaved : PipelineSchedule::one_f_one_b;
-            space.candidates.push_back(std::move(s));
-        }
+// Interleave factors for a micro-batch size: 1, and (pp > 1) those dividing the layers per
+// stage whose schedule is valid (micro-batches a multiple of pp).
+std::vector<int> interleaveFactors(const SearchLayout& l, long long layers, long long batch, int mb,
+                                   const TrainingKnobChoices& choices) {
+    std::vector<int> out{1};
+    if (l.pp <= 1) return out;
+    const long long microBatches = batch / (l.dp * mb);
+    if (microBatches % l.pp != 0) return out;
+    const long long perStage = layers / l.pp;
+    const std::vector<int> all =
+        choices.interleaves.empty() ? divisorsUpTo(perStage, perStage) : choices.interleaves;
+    for (int v : all)
+        if (v > 1 && perStage % v == 0) out.push_back(v);
+    return out;
+}
+
+std::vector<TrainingOffload> offloadChoices(const Design& design, bool vary) {
+    std::vector<TrainingOffload> out{vary ? TrainingOffload{} : design.strategy.offload};
+    if (!vary) return out;
+    for (const Item& item : design.hardware.items) {
+        if (item.kind != ItemKind::memory) continue;
+        out.push_back({item.id, true, false, false});
+        out.push_back({item.id, true, true, false});
+        out.push_back({item.id, true, true, true});
+    }
+    return out;
+}
+
+std::vector<signed char> onOff(bool vary, bool applies) {
+    if (!vary || !applies) return {-1};
+    return {0, 1};
+}
+
+// The knob radices of one layout. The interleave list depends on the micro-batch size, so a
+// layout with several valid lists is split into one block per micro-batch size.
+void addLayoutBlocks(const SearchLayout& l, const Design& design, const catalog::Model& model,
+                     const SearchSpaceLimits& limits, std::vector<SearchSpace::LayoutBlock>& out) {
+    const TrainingKnobChoices& k = limits.knobs;
+    const long long batch = design.workload.global_batch;
+    const std::vector<TrainingOffload> offloads = offloadChoices(design, k.vary_offload);
+    for (int mb : microbatchSizes(l, batch, k)) {
+        SearchSpace::LayoutBlock b;
+        b.layout = l;
+        b.microbatches = {mb};
+        b.interleaves = interleaveFactors(l, model.layers, batch, mb, k);
+        if (!k.interleaves.empty())
+            std::erase_if(b.interleaves, [&](int v) {
+                return std::find(k.interleaves.begin(), k.interleaves.end(), v) ==
+                       k.interleaves.end();
+            });
+        b.zero_stages = k.zero_stages;
+        b.recomputes = k.recomputes;
+        b.sequence_parallel = onOff(k.vary_sequence_parallel, l.tp > 1);
+        b.overlap_tp = onOff(k.vary_overlaps, l.tp > 1);
+        b.overlap_dp = onOff(k.vary_overlaps, l.dp > 1);
+        b.offloads = offloads;
+        b.count = b.interleaves.size() * b.zero_stages.size() * b.recomputes.size() *
+                  b.sequence_parallel.size() * b.overlap_tp.size() * b.overlap_dp.size() *
+                  b.offloads.size();
+        if (b.count > 0) out.push_back(std::move(b));
     }
 }
 
-void addInference(const Design& design, const catalog::Model& model, long long devices,
-                  const SearchSpaceLimits& limits, SearchSpace& space) {
-    const Strategy& base = design.strategy;
+std::vector<Strategy> inferenceCandidates(const Design& design, const catalog::Model& model,
+                                          long long devices, const SearchSpaceLimits& limits) {
+    std::vector<Strategy> out;
     for (int tp : powersOfTwoUpTo(std::min<long long>(limits.max_tp, devices))) {
         if (model.heads % tp != 0) continue;
         for (int pp : {1, 2, 4}) {
             if (model.layers % pp != 0 || devices < static_cast<long long>(tp) * pp) continue;
             for (int maxBatch : {16, 32, 64, 128, 256}) {
-                Strategy s = base;
+                Strategy s = design.strategy;
                 s.tp = tp;
                 s.pp = pp;
                 s.replicas = static_cast<int>(devices / (static_cast<long long>(tp) * pp));
                 s.max_batch = maxBatch;
                 s.disaggregated.reset();
-                space.candidates.push_back(std::move(s));
+                out.push_back(std::move(s));
             }
         }
     }
+    return out;
+}
+
+// Digit `radix`-ary of `rest`, least significant first.
+std::size_t takeDigit(std::size_t& rest, std::size_t radix) {
+    const std::size_t digit = rest % radix;
+    rest /= radix;
+    return digit;
 }
 
 }  // namespace
 
-SearchSpace enumerateStrategies(const Design& design, const catalog::Model& model,
-                                long long devices, const SearchSpaceLimits& limits) {
-    SearchSpace space;
-    if (devices <= 0 || model.layers <= 0 || model.heads <= 0) return space;
-    if (design.workload.mode == WorkloadMode::training)
-        addTraining(design, model, devices, limits, space);
-    else
-        addInference(design, model, devices, limits, space);
-    return space;
+SearchSpace::SearchSpace(const Design& design, const catalog::Model& model, long long devices,
+                         const SearchSpaceLimits& limits)
+    : m_base(design.strategy) {
+    if (devices <= 0 || model.layers <= 0 || model.heads <= 0) return;
+    if (design.workload.mode == WorkloadMode::training) {
+        for (const SearchLayout& l : trainingLayouts(design, model, devices, limits))
+            addLayoutBlocks(l, design, model, limits, m_layouts);
+        std::size_t next = 0;
+        for (LayoutBlock& b : m_layouts) {
+            b.first = next;
+            next += b.count;
+        }
+        m_whole = static_cast<long long>(next);
+    } else {
+        m_inference = inferenceCandidates(design, model, devices, limits);
+        m_whole = static_cast<long long>(m_inference.size());
+    }
+    m_size = static_cast<std::size_t>(std::clamp<long long>(m_whole, 0, limits.max_candidates));
+}
+
+std::size_t SearchSpace::blockOf(std::size_t index) const {
+    const auto it =
+        std::upper_bound(m_layouts.begin(), m_layouts.end(), index,
+                         [](std::size_t i, const LayoutBlock& b) { return i < b.first; });
+    return static_cast<std::size_t>(it - m_layouts.begin()) - 1;
+}
+
+const SearchLayout& SearchSpace::layoutOf(std::size_t index) const {
+    return m_layouts[blockOf(index)].layout;
+}
+
+Strategy SearchSpace::at(std::size_t index) const {
+    if (m_layouts.empty()) return m_inference.at(index);
+    const LayoutBlock& b = m_layouts[blockOf(index)];
+    std::size_t rest = index - b.first;
+    // Innermost first: the cheap knobs vary fastest, so a layout's candidates are contiguous.
+    const TrainingOffload& offload = b.offloads[takeDigit(rest, b.offloads.size())];
+    const signed char overlapDp = b.overlap_dp[takeDigit(rest, b.overlap_dp.size())];
+    const signed char overlapTp = b.overlap_tp[takeDigit(rest, b.overlap_tp.size())];
+    const signed char sp = b.sequence_parallel[takeDigit(rest, b.sequence_parallel.size())];
+    const Recompute recompute = b.recomputes[takeDigit(rest, b.recomputes.size())];
+    const int zero = b.zero_stages[takeDigit(rest, b.zero_stages.size())];
+    const int interleave = b.interleaves[takeDigit(rest, b.interleaves.size())];
+
+    Strategy s = m_base;
+    const SearchLayout& l = b.layout;
+    if (l.pp != s.pp) s.pipeline_split = splitRulesOnly(s.pipeline_split);
+    s.tp = l.tp;
+    s.pp = l.pp;
+    s.cp = l.cp;
+    s.ep = l.ep;
+    s.dp = static_cast<int>(l.dp);
+    s.microbatch = b.microbatches.front();
+    s.zero = zero;
+    s.recompute = recompute;
+    s.sequence_parallel = sp < 0 ? l.tp > 1 : sp == 1;
+    if (overlapTp >= 0) s.overlap_tp = overlapTp == 1;
+    if (overlapDp >= 0) s.overlap_dp = overlapDp == 1;
+    s.offload = offload;
+    s.interleave = interleave;
+    s.schedule = interleave > 1 ? PipelineSchedule::interleaved : PipelineSchedule::one_f_one_b;
+    return s;
 }
 
 }  // namespace infraplan

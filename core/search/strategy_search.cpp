@@ -15,30 +15,12 @@
 #include "core/results/results_json.h"
 #include "core/search/objective.h"
 #include "core/search/search_space.h"
+#include "core/search/search_workers.h"
 
 namespace infraplan {
 namespace {
 
 constexpr std::array<const char*, 4> kObjectiveNames{"time", "cost", "energy", "cost-per-token"};
-
-struct Ranked {
-    double score = 0;
-    std::size_t index = 0;  // candidate index: breaks ties so results repeat exactly
-    std::string unit;
-    Results results;
-};
-
-bool better(const Ranked& a, const Ranked& b) {
-    return a.score != b.score ? a.score < b.score : a.index < b.index;
-}
-
-// Keep the best `top` of a stream without holding every result.
-void keepBest(std::vector<Ranked>& best, Ranked candidate, std::size_t top) {
-    if (best.size() == top && !better(candidate, best.back())) return;
-    best.insert(std::upper_bound(best.begin(), best.end(), candidate, better),
-                std::move(candidate));
-    if (best.size() > top) best.pop_back();
-}
 
 // A named string rather than a literal: GCC 12 at -O2 reports a false -Warray-bounds on
 // push_back of a temporary std::string after a vector assignment (GCC bug 105329).
@@ -52,6 +34,54 @@ const char* toString(SearchObjective o) {
 std::optional<SearchObjective> searchObjectiveFromString(const std::string& name) {
     return enumValue<SearchObjective>(kObjectiveNames, name);
 }
+
+namespace {
+
+void noteTruncation(const SearchTally& tally, const SearchSpace& space,
+                    const SearchOptions& options, SearchResult& result) {
+    if (tally.out_of_time) {
+        result.truncated = true;
+        char budget[32];
+        std::snprintf(budget, sizeof budget, "%g", options.time_budget_s);
+        result.truncation = std::string("the time budget of ") + budget +
+                            " s ran out; the best of the strategies tried so far are shown";
+    } else if (space.truncated()) {
+        result.truncated = true;
+        result.truncation = "the space holds more than " + std::to_string(space.size()) +
+                            " strategies (" + std::to_string(space.whole()) + "); the first " +
+                            std::to_string(space.size()) + " were tried";
+    }
+}
+
+// The best candidates through the full evaluate path: their results are exactly evaluate()'s
+// (with the network report and the bottlenecks). Not cancellable: a cancelled search still
+// shows the best it found, and these are few.
+void fillBest(const SearchJob& job, const SearchTally& tally, SearchResult& result) {
+    EvaluateOptions full = job.evaluate;
+    full.cancel = nullptr;
+    Design variant = job.design;
+    for (const RankedCandidate& c : tally.best) {
+        variant.strategy = job.space.at(c.index);
+        Results r = evaluatePrepared(job.prepared, variant, job.catalog, full);
+        const auto score = objectiveScore(job.options.objective, variant.workload, r);
+        result.best.push_back(
+            {c.index, variant.strategy, score ? score->value : c.score, std::move(r)});
+    }
+    result.score_unit = tally.unit;
+    for (const TimedPoint& p : tally.front)
+        result.pareto.push_back({p.index, job.space.at(p.index), p.time, p.cost});
+    result.pareto_time_unit = tally.time_unit;
+    result.pareto_cost_unit = tally.cost_unit;
+}
+
+unsigned threadCount(const SearchOptions& options, std::size_t total) {
+    unsigned threads = options.threads > 0 ? static_cast<unsigned>(options.threads)
+                                           : std::max(1u, std::thread::hardware_concurrency());
+    return static_cast<unsigned>(
+        std::min<std::size_t>(threads, std::max<std::size_t>(1, total / 64)));
+}
+
+}  // namespace
 
 SearchResult searchStrategies(const Design& design, const catalog::Catalog& catalog,
                               const SearchOptions& options) {
@@ -73,76 +103,26 @@ SearchResult searchStrategies(const Design& design, const catalog::Catalog& cata
         return result;
     }
     SearchSpaceLimits limits = options.space;
-    limits.max_candidates = static_cast<int>(
-        std::clamp<long long>(options.max_candidates, 1, std::numeric_limits<int>::max()));
-    const SearchSpace space = enumerateStrategies(design, *model, prepared.base.devices, limits);
-    const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                      std::chrono::duration<double>(options.time_budget_s));
-    std::atomic<bool> outOfTime{false};
-    const std::size_t top = static_cast<std::size_t>(std::max(1, options.top));
-    const std::size_t total = space.candidates.size();
-
-    unsigned threads = options.threads > 0 ? static_cast<unsigned>(options.threads)
-                                           : std::max(1u, std::thread::hardware_concurrency());
-    threads =
-        static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(1, total)));
-    std::atomic<std::size_t> next{0};
-    std::atomic<long long> feasible{0};
-    std::atomic<long long> evaluated{0};
-    std::mutex merge;
-    std::vector<Ranked> best;
-
-    auto worker = [&](unsigned id) {
-        std::vector<Ranked> mine;
-        Design variant = design;
-        for (std::size_t i = next++; i < total; i = next++) {
-            if (!options.shard.holds(i)) continue;
-            if (isCancelled(options.cancel)) break;
-            if (std::chrono::steady_clock::now() > deadline) {
-                outOfTime = true;
-                break;
-            }
-            variant.strategy = space.candidates[i];
-            Results r = evaluatePrepared(prepared, variant, catalog, evaluateOptions);
-            if (r.cancelled) break;
-            ++evaluated;
-            if (auto score = objectiveScore(options.objective, design.workload, r)) {
-                ++feasible;
-                keepBest(mine, Ranked{score->value, i, score->unit, std::move(r)}, top);
-            }
-            if (id == 0 && options.progress && i % 64 == 0)
-                options.progress(static_cast<double>(std::min(next.load(), total)) / double(total));
-        }
-        std::lock_guard lock(merge);
-        for (Ranked& r : mine)
-            keepBest(best, std::move(r), top);
-    };
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads; ++t)
-        pool.emplace_back(worker, t);
-    worker(0);
-    for (std::thread& t : pool)
-        t.join();
+    limits.max_candidates = std::max(1LL, options.max_candidates);
+    const SearchSpace space(design, *model, prepared.base.devices, limits);
+    const SearchJob job{design,
+                        catalog,
+                        prepared,
+                        space,
+                        options,
+                        evaluateOptions,
+                        start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                    std::chrono::duration<double>(options.time_budget_s))};
+    const SearchTally tally = runSearchWorkers(job, threadCount(options, space.size()));
 
     result.cancelled = isCancelled(options.cancel);
-    result.evaluated = evaluated.load();
-    if (outOfTime) {
-        result.truncated = true;
-        char budget[32];
-        std::snprintf(budget, sizeof budget, "%g", options.time_budget_s);
-        result.truncation = std::string("the time budget of ") + budget +
-                            " s ran out; the best of the strategies tried so far are shown";
-    } else if (space.truncated) {
-        result.truncated = true;
-        result.truncation = "the space holds more than " + std::to_string(limits.max_candidates) +
-                            " strategies; the first " + std::to_string(limits.max_candidates) +
-                            " were tried";
-    }
-    result.feasible = feasible.load();
-    for (Ranked& r : best) {
-        result.score_unit = r.unit;
-        result.best.push_back({r.index, space.candidates[r.index], r.score, std::move(r.results)});
-    }
+    result.space = space.whole();
+    result.evaluated = tally.evaluated;
+    result.pruned_memory = tally.pruned_memory;
+    result.timed = tally.timed;
+    result.feasible = tally.feasible;
+    noteTruncation(tally, space, options, result);
+    fillBest(job, tally, result);
     if (options.progress) options.progress(1.0);
     result.elapsed_s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -151,9 +131,14 @@ SearchResult searchStrategies(const Design& design, const catalog::Catalog& cata
 
 nlohmann::json searchResultToJson(const SearchResult& result, const SearchOptions& options,
                                   bool inference) {
-    nlohmann::json j = {{"evaluated", result.evaluated},
+    const double rate = result.elapsed_s > 0 ? double(result.evaluated) / result.elapsed_s : 0;
+    nlohmann::json j = {{"space", result.space},
+                        {"evaluated", result.evaluated},
+                        {"pruned_memory", result.pruned_memory},
+                        {"timed", result.timed},
                         {"feasible", result.feasible},
                         {"elapsed_s", result.elapsed_s},
+                        {"configurations_per_s", rate},
                         {"objective", toString(options.objective)},
                         {"score_unit", result.score_unit},
                         {"cancelled", result.cancelled},
@@ -168,6 +153,15 @@ nlohmann::json searchResultToJson(const SearchResult& result, const SearchOption
                                 {"strategy", strategyToJson(c.strategy, inference)},
                                 {"score", c.score},
                                 {"results", resultsToJson(c.results)}});
+    nlohmann::json points = nlohmann::json::array();
+    for (const ParetoPoint& p : result.pareto)
+        points.push_back({{"index", p.index},
+                          {"strategy", strategyToJson(p.strategy, inference)},
+                          {"time", p.time},
+                          {"cost", p.cost}});
+    j["pareto"] = {{"time_unit", result.pareto_time_unit},
+                   {"cost_unit", result.pareto_cost_unit},
+                   {"points", std::move(points)}};
     return j;
 }
 

@@ -29,7 +29,7 @@ struct SearchOptions {
     long long max_devices = 1'000'000;
     // Budgets: the search stops at whichever comes first and keeps the best found so far
     // (marked truncated, with the reason), so a huge design answers in about a minute.
-    long long max_candidates = 200'000;  // strategies enumerated at most
+    long long max_candidates = 5'000'000;  // strategies searched at most (the space is cut)
     // The shape of the space (tp/pp caps, training knob choices); its max_candidates is
     // replaced by the one above.
     SearchSpaceLimits space;
@@ -50,8 +50,20 @@ struct SearchCandidate {
     Results results;
 };
 
+// A point of the time-vs-cost Pareto front: the objectives' time and cost figures of a
+// strategy no other timed strategy beats in both.
+struct ParetoPoint {
+    std::size_t index = 0;
+    Strategy strategy;
+    double time = 0;  // SearchObjective::time's figure
+    double cost = 0;  // SearchObjective::cost's figure
+};
+
 struct SearchResult {
-    long long evaluated = 0;
+    long long space = 0;          // candidates in the whole space
+    long long evaluated = 0;      // candidates of this run's part considered (pruned included)
+    long long pruned_memory = 0;  // ... found not to fit in memory, not timed
+    long long timed = 0;          // ... whose step was timed
     long long feasible = 0;
     double elapsed_s = 0;
     bool cancelled = false;
@@ -61,13 +73,17 @@ struct SearchResult {
     std::vector<std::string> reasons;   // why nothing could be searched (invalid design, ...)
     std::vector<SearchCandidate> best;  // best first
     Shard shard;                        // the part of the space searched
+    // Time vs cost over the timed, feasible candidates, in increasing time.
+    std::vector<ParetoPoint> pareto;
+    std::string pareto_time_unit, pareto_cost_unit;
 };
 
 SearchResult searchStrategies(const Design& design, const catalog::Catalog& catalog,
                               const SearchOptions& options = {});
 
-// {"evaluated", "feasible", "elapsed_s", "objective", "score_unit", "shard", "results":
-// [{"index", "strategy", "score", "results"}]} (docs/cli.md).
+// {"space", "evaluated", "pruned_memory", "timed", "feasible", "elapsed_s",
+// "configurations_per_s", "objective", "score_unit", "shard", "results": [{"index",
+// "strategy", "score", "results"}], "pareto": {...}} (docs/cli.md).
 nlohmann::json searchResultToJson(const SearchResult& result, const SearchOptions& options,
                                   bool inference);
 

@@ -62,6 +62,11 @@ private Q_SLOTS:
         QCOMPARE(merged["results"].dump(), whole["results"].dump());
         QCOMPARE(merged["evaluated"], whole["evaluated"]);
         QCOMPARE(merged["feasible"], whole["feasible"]);
+        QCOMPARE(merged["pruned_memory"], whole["pruned_memory"]);
+        QCOMPARE(merged["timed"], whole["timed"]);
+        QCOMPARE(merged["space"], whole["space"]);
+        QCOMPARE(merged["pareto"].dump(), whole["pareto"].dump());
+        QVERIFY(!whole["pareto"]["points"].empty());
         QVERIFY(whole["results"].size() == 8);
 
         // Every shard is needed, each once, of the same run.

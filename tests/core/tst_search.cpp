@@ -23,10 +23,12 @@ private Q_SLOTS:
         const Design design = test::example("dgx-h100-training.json");
         const catalog::Model* model = catalog::builtinCatalog().model("gpt3-175b");
         QVERIFY(model);
-        const SearchSpace space = enumerateStrategies(design, *model, 256);
-        QVERIFY(space.candidates.size() > 1000);
+        const SearchSpace space(design, *model, 256);
+        QVERIFY(space.size() > 1000);
+        QCOMPARE(static_cast<long long>(space.size()), space.whole());
         bool uneven = false;
-        for (const Strategy& s : space.candidates) {
+        for (std::size_t i = 0; i < space.size(); ++i) {
+            const Strategy s = space.at(i);
             QCOMPARE(static_cast<long long>(s.tp) * s.pp * s.cp * s.dp, 256LL);
             QCOMPARE(model->heads % s.tp, 0);
             // pp need not divide the layers: the default rule splits them unevenly.
@@ -44,9 +46,10 @@ private Q_SLOTS:
         QVERIFY(model);
         design.strategy.pp = 8;
         design.strategy.pipeline_split.layers = {11, 12, 12, 13, 13, 12, 12, 11};
-        const SearchSpace space = enumerateStrategies(design, *model, 256);
+        const SearchSpace space(design, *model, 256);
         bool otherPp = false, ownPp = false;
-        for (const Strategy& s : space.candidates) {
+        for (std::size_t i = 0; i < space.size(); ++i) {
+            const Strategy s = space.at(i);
             QVERIFY(splitPipelineLayers(s.pipeline_split, model->layers, s.pp).error.empty());
             otherPp |= s.pp != 8;
             ownPp |= s.pp == 8 && s.pipeline_split == design.strategy.pipeline_split;
@@ -111,9 +114,8 @@ private Q_SLOTS:
         };
         const SearchResult r = searchStrategies(design, catalog::builtinCatalog(), options);
         QVERIFY(r.cancelled);
-        const long long all = static_cast<long long>(
-            enumerateStrategies(design, *catalog::builtinCatalog().model("gpt3-175b"), 256)
-                .candidates.size());
+        const long long all =
+            SearchSpace(design, *catalog::builtinCatalog().model("gpt3-175b"), 256).whole();
         QVERIFY2(r.evaluated < all / 2, QByteArray::number(r.evaluated));
     }
 

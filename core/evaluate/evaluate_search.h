@@ -1,0 +1,53 @@
+#pragma once
+// evaluate() as the strategy search calls it: the same pipeline and the same engines, with
+// what depends only on the parallel layout (placement, routing, the flow-level comm model and
+// its memoized routes) built once per layout and reused by every candidate of that layout, and
+// without the parts that do not change a strategy's score (the network report, the
+// bottlenecks and their advice). A candidate whose memory does not fit stops before its step
+// is timed. The numbers that are computed are evaluate()'s own.
+
+#include <memory>
+
+#include "core/evaluate/evaluate.h"
+#include "core/facility/facility_defaults.h"
+#include "core/topology/network_eval.h"
+
+namespace infraplan {
+
+struct SearchEvaluation {
+    Results results;             // evaluate()'s, less results.network and results.bottlenecks
+    bool memory_pruned = false;  // infeasible on memory: the step was not timed
+};
+
+// The engines on `prepared` with `network` built for `design`'s layout (makeNetworkModel) and
+// the design's facility parameters (resolveFacilityParams, the same for every strategy).
+// `design` must differ from the design `prepared` came from in its strategy only (the
+// SearchEvaluator checks that); only the checks that read the strategy are run again.
+SearchEvaluation evaluateWithNetwork(const PreparedDesign& prepared, const Design& design,
+                                     const catalog::Catalog& catalog,
+                                     const EvaluateOptions& options, const NetworkModel& network,
+                                     const FacilityParams& facility);
+
+// One per search worker (not shared between threads): keeps the comm model of the layout it
+// last saw, and builds a new one when a candidate's layout differs.
+class SearchEvaluator {
+public:
+    SearchEvaluator(const PreparedDesign& prepared, const catalog::Catalog& catalog,
+                    const EvaluateOptions& options);
+    ~SearchEvaluator();
+    SearchEvaluation evaluate(const Design& design);
+    long long layoutsBuilt() const { return m_built; }
+
+private:
+    bool sameLayout(const Strategy& s) const;
+    const PreparedDesign& m_prepared;
+    const catalog::Catalog& m_catalog;
+    EvaluateOptions m_options;
+    // The design the comm model was built from: it keeps a reference, so it lives here.
+    std::unique_ptr<Design> m_layoutDesign;
+    NetworkModel m_network;
+    std::optional<FacilityParams> m_facility;  // resolved on first use
+    long long m_built = 0;
+};
+
+}  // namespace infraplan
