@@ -7,6 +7,8 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
+#include <memory>
+#include <optional>
 
 #include "core/evaluate/evaluate.h"
 #include "core/io/design_json.h"
@@ -20,26 +22,27 @@ using namespace infraplan::ui;
 
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int kHintWaitMs = 600000;
-#else
-constexpr int kHintWaitMs = 120000;
-#endif
+// The 256-GPU example opened with a prompt hint (no pause; a small budget) and a spy on its
+// background searches.
+struct HintedWindow {
+    MainWindow w;
+    StrategyHint* hint = nullptr;
+    std::unique_ptr<QSignalSpy> settled;
 
-// Opens the example with a prompt hint (no pause; a small budget); null if it has none.
-StrategyHint* openWithHint(MainWindow& w, QSignalSpy*& settled) {
-    auto* hint = w.findChild<StrategyHint*>();
-    if (!hint) return nullptr;
-    hint->setDelayMs(0);
-    hint->setBudgets(3000, 60);
-    settled = new QSignalSpy(hint, &StrategyHint::searchSettled);
-    if (!uitest::openEvaluated(w, "dgx-h100-training.json")) return nullptr;
-    return hint;
-}
-
-bool waitSettled(QSignalSpy& settled) {
-    return !settled.isEmpty() || settled.wait(kHintWaitMs);
-}
+    bool open() {
+        hint = w.findChild<StrategyHint*>();
+        if (!hint) return false;
+        hint->setDelayMs(0);
+        hint->setBudgets(3000, 60);
+        settled = std::make_unique<QSignalSpy>(hint, &StrategyHint::searchSettled);
+        return uitest::openEvaluated(w, "dgx-h100-training.json");
+    }
+    // Whether the next search to end left a suggestion; nullopt if none ended in time.
+    std::optional<bool> nextSettled() {
+        if (settled->isEmpty() && !settled->wait(uitest::kPlanningWaitMs)) return std::nullopt;
+        return settled->takeFirst().at(0).toBool();
+    }
+};
 
 double stepTime(const Design& design, const catalog::Catalog& catalog) {
     const Results r = evaluate(design, catalog);
@@ -56,13 +59,11 @@ private Q_SLOTS:
     void initTestCase() { uitest::isolateSettings(m_dir); }
 
     void aClearlyFasterStrategyIsSuggestedAndApplied() {
-        MainWindow w;
-        QSignalSpy* spy = nullptr;
-        StrategyHint* hint = openWithHint(w, spy);
-        QVERIFY(hint);
-        std::unique_ptr<QSignalSpy> settled(spy);
-        QVERIFY(waitSettled(*settled));
-        QVERIFY(settled->takeFirst().at(0).toBool());
+        HintedWindow h;
+        QVERIFY(h.open());
+        MainWindow& w = h.w;
+        StrategyHint* hint = h.hint;
+        QCOMPARE(h.nextSettled(), std::optional<bool>(true));
         QVERIFY(hint->isVisible() && hint->suggestion());
         QVERIFY2(hint->text()->text().contains(QStringLiteral("faster")),
                  qPrintable(hint->text()->text()));
@@ -85,35 +86,32 @@ private Q_SLOTS:
                  strategyToJson(better.strategy, false));
         QVERIFY(!hint->isVisible());
         // The applied strategy is the best found: nothing clearly better is left to suggest.
-        QVERIFY(waitSettled(*settled));
-        QCOMPARE(settled->takeFirst().at(0).toBool(), false);
+        QCOMPARE(h.nextSettled(), std::optional<bool>(false));
         QVERIFY(!hint->isVisible());
     }
 
     void dismissKeepsTheSuggestionAway() {
-        MainWindow w;
-        QSignalSpy* spy = nullptr;
-        StrategyHint* hint = openWithHint(w, spy);
-        QVERIFY(hint);
-        std::unique_ptr<QSignalSpy> settled(spy);
-        QVERIFY(waitSettled(*settled) && settled->takeFirst().at(0).toBool());
+        HintedWindow h;
+        QVERIFY(h.open());
+        MainWindow& w = h.w;
+        StrategyHint* hint = h.hint;
+        QCOMPARE(h.nextSettled(), std::optional<bool>(true));
         const Strategy dismissed = *hint->suggestion();
         QTest::mouseClick(hint->dismissButton(), Qt::LeftButton);
         QVERIFY(!hint->isVisible());
         w.evaluator()->evaluateNow();  // the same design evaluated again
-        QVERIFY(waitSettled(*settled));
-        const bool suggested = settled->takeFirst().at(0).toBool();
-        if (suggested)  // another strategy may be suggested, never the one dismissed
+        const std::optional<bool> suggested = h.nextSettled();
+        QVERIFY(suggested);
+        if (*suggested)  // another strategy may be suggested, never the one dismissed
             QVERIFY(strategyToJson(*hint->suggestion(), false) != strategyToJson(dismissed, false));
     }
 
     void anEditHidesTheSuggestion() {
-        MainWindow w;
-        QSignalSpy* spy = nullptr;
-        StrategyHint* hint = openWithHint(w, spy);
-        QVERIFY(hint);
-        std::unique_ptr<QSignalSpy> settled(spy);
-        QVERIFY(waitSettled(*settled) && settled->takeFirst().at(0).toBool());
+        HintedWindow h;
+        QVERIFY(h.open());
+        MainWindow& w = h.w;
+        StrategyHint* hint = h.hint;
+        QCOMPARE(h.nextSettled(), std::optional<bool>(true));
         Workload workload = w.document()->design().workload;
         workload.global_batch *= 2;
         w.document()->setWorkload(workload, QStringLiteral("Double the batch"));

@@ -28,12 +28,6 @@ using namespace infraplan::ui;
 
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int kAnalysisWaitMs = 600000;
-#else
-constexpr int kAnalysisWaitMs = 120000;
-#endif
-
 // Opens Tools -> Sensitivity (which starts the analysis); null when the action is missing.
 SensitivityDialog* openSensitivity(MainWindow& w) {
     auto* action = w.findChild<QAction*>(QStringLiteral("sensitivity"));
@@ -44,7 +38,7 @@ SensitivityDialog* openSensitivity(MainWindow& w) {
 
 bool analysed(SensitivityDialog* dialog) {
     QSignalSpy done(dialog, &SensitivityDialog::finished);
-    return !dialog->isRunning() || done.wait(kAnalysisWaitMs);
+    return !dialog->isRunning() || done.wait(uitest::kPlanningWaitMs);
 }
 
 const QHorizontalBarSeries* tornado(const SensitivityDialog* dialog) {
@@ -150,7 +144,7 @@ private Q_SLOTS:
         QVERIFY(dialog->cancelButton()->isEnabled());
         QSignalSpy done(dialog, &SensitivityDialog::finished);
         QTest::mouseClick(dialog->cancelButton(), Qt::LeftButton);
-        QVERIFY(done.wait(kAnalysisWaitMs));
+        QVERIFY(done.wait(uitest::kPlanningWaitMs));
         QVERIFY(!dialog->result());
         QVERIFY(dialog->statusLabel()->text().contains(QStringLiteral("Cancelled")));
         QVERIFY(dialog->runButton()->isEnabled());
@@ -172,7 +166,7 @@ private Q_SLOTS:
         QSignalSpy done(dialog, &SensitivityDialog::finished);
         QTest::mouseClick(banner->rerunButton(), Qt::LeftButton);  // Analyse Again
         QVERIFY(!banner->isVisible());
-        QVERIFY(done.wait(kAnalysisWaitMs));
+        QVERIFY(done.wait(uitest::kPlanningWaitMs));
         QVERIFY(dialog->result());
     }
 };

@@ -29,12 +29,6 @@ using namespace infraplan::ui;
 
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int kSearchWaitMs = 600000;
-#else
-constexpr int kSearchWaitMs = 120000;
-#endif
-
 SearchDialog* openSearch(MainWindow& w) {
     auto* action = w.findChild<QAction*>(QStringLiteral("searchStrategies"));
     if (!action) return nullptr;
@@ -47,7 +41,7 @@ SearchDialog* openSearch(MainWindow& w) {
 bool searched(SearchDialog* dialog) {
     QSignalSpy done(dialog, &SearchDialog::finished);
     QTest::mouseClick(dialog->runButton(), Qt::LeftButton);
-    return done.wait(kSearchWaitMs);
+    return done.wait(uitest::kPlanningWaitMs);
 }
 
 // The column whose header is `title`.
@@ -155,7 +149,7 @@ private Q_SLOTS:
         QSignalSpy done(dialog, &SearchDialog::finished);
         QTest::mouseClick(banner->rerunButton(), Qt::LeftButton);  // Search Again
         QVERIFY(!banner->isVisible());
-        QVERIFY(done.wait(kSearchWaitMs));
+        QVERIFY(done.wait(uitest::kPlanningWaitMs));
         QVERIFY(dialog->applyButton()->isEnabled());
     }
 
@@ -193,7 +187,7 @@ private Q_SLOTS:
         QVERIFY(dialog->isRunning());
         QVERIFY(dialog->cancelButton()->isEnabled());
         QTest::mouseClick(dialog->cancelButton(), Qt::LeftButton);
-        QVERIFY(done.wait(kSearchWaitMs));
+        QVERIFY(done.wait(uitest::kPlanningWaitMs));
         QVERIFY(dialog->result() && dialog->result()->cancelled);
         QVERIFY(dialog->statusLabel()->text().contains(QStringLiteral("Cancelled")));
         QVERIFY(dialog->runButton()->isEnabled());
