@@ -108,54 +108,66 @@ void StrategyHint::startSearch() {
 void StrategyHint::finish() {
     const SearchResult r = m_watcher.result();
     if (r.cancelled || !m_current) return;  // an edit came first: its evaluation starts anew
-    const Results& current = *m_current;
     const bool inference = m_document->design().workload.mode == WorkloadMode::inference;
-    const auto candidateFits = [this, inference](const SearchCandidate& c) {
-        return c.results.feasible && !m_dismissed.contains(dismissKey(c.strategy)) &&
-               strategyToJson(c.strategy, inference) !=
-                   strategyToJson(m_document->design().strategy, inference);
-    };
-    // Faster: the best by time (the search's order) if it gains 5%.
-    for (const SearchCandidate& c : r.best) {
-        if (!candidateFits(c)) continue;
-        if (current.training && c.results.training &&
-            c.results.training->step_time_s <= (1 - kClearGain) * current.training->step_time_s) {
-            const double gain = 1 - c.results.training->step_time_s / current.training->step_time_s;
-            suggest(c, tr("is %1% faster: %2 per step instead of %3")
-                           .arg(hintPercent(gain),
-                                hintQuantity(c.results.training->step_time_s, Unit::seconds),
-                                hintQuantity(current.training->step_time_s, Unit::seconds)));
-            return;
-        }
-        const auto goodput = c.results.inference ? c.results.inference->goodput_rps : std::nullopt;
+    std::vector<const SearchCandidate*> fitting;  // feasible, not dismissed, not the design's own
+    for (const SearchCandidate& c : r.best)
+        if (c.results.feasible && !m_dismissed.contains(dismissKey(c.strategy)) &&
+            strategyToJson(c.strategy, inference) !=
+                strategyToJson(m_document->design().strategy, inference))
+            fitting.push_back(&c);
+    if (!suggestFaster(fitting) && !suggestCheaper(fitting)) Q_EMIT searchSettled(false);
+}
+
+// The candidate with the largest gain in step time (training) or goodput (serving), if 5%.
+bool StrategyHint::suggestFaster(const std::vector<const SearchCandidate*>& fitting) {
+    const Results& current = *m_current;
+    const SearchCandidate* best = nullptr;
+    double bestGain = kClearGain;
+    for (const SearchCandidate* c : fitting) {
+        double gain = 0;
+        if (current.training && c->results.training)
+            gain = 1 - c->results.training->step_time_s / current.training->step_time_s;
+        const auto goodput =
+            c->results.inference ? c->results.inference->goodput_rps : std::nullopt;
         const auto base = current.inference ? current.inference->goodput_rps : std::nullopt;
-        if (goodput && base && *base > 0 && *goodput >= (1 + kClearGain) * *base) {
-            suggest(c, tr("serves %1% more: goodput %2 instead of %3")
-                           .arg(hintPercent(*goodput / *base - 1),
-                                hintQuantity(*goodput, Unit::requests_per_s),
-                                hintQuantity(*base, Unit::requests_per_s)));
-            return;
+        if (goodput && base && *base > 0) gain = *goodput / *base - 1;
+        if (gain >= bestGain) {
+            best = c;
+            bestGain = gain;
         }
-        break;  // the fastest is not clearly faster: none below it is
     }
-    // Else cheaper per token: the cheapest of those listed, if it saves 5%.
+    if (!best) return false;
+    if (current.training)
+        suggest(*best, tr("is %1% faster: %2 per step instead of %3")
+                           .arg(hintPercent(bestGain),
+                                hintQuantity(best->results.training->step_time_s, Unit::seconds),
+                                hintQuantity(current.training->step_time_s, Unit::seconds)));
+    else
+        suggest(*best,
+                tr("serves %1% more: goodput %2 instead of %3")
+                    .arg(hintPercent(bestGain),
+                         hintQuantity(*best->results.inference->goodput_rps, Unit::requests_per_s),
+                         hintQuantity(*current.inference->goodput_rps, Unit::requests_per_s)));
+    return true;
+}
+
+// The cheapest per token of those listed, if it saves 5%.
+bool StrategyHint::suggestCheaper(const std::vector<const SearchCandidate*>& fitting) {
+    const auto baseCost = hintCostPerToken(*m_current);
+    if (!baseCost || *baseCost <= 0) return false;
     const SearchCandidate* cheapest = nullptr;
-    const auto baseCost = hintCostPerToken(current);
-    for (const SearchCandidate& c : r.best) {
-        const auto cost = hintCostPerToken(c.results);
-        if (!candidateFits(c) || !cost) continue;
-        if (!cheapest || *cost < *hintCostPerToken(cheapest->results)) cheapest = &c;
+    for (const SearchCandidate* c : fitting) {
+        const auto cost = hintCostPerToken(c->results);
+        if (cost && (!cheapest || *cost < *hintCostPerToken(cheapest->results))) cheapest = c;
     }
-    if (cheapest && baseCost &&
-        *hintCostPerToken(cheapest->results) <= (1 - kClearGain) * *baseCost) {
-        const double cost = *hintCostPerToken(cheapest->results);
-        suggest(*cheapest, tr("is %1% cheaper per token: %2 instead of %3")
-                               .arg(hintPercent(1 - cost / *baseCost),
-                                    hintQuantity(cost, Unit::usd_per_million_tokens),
-                                    hintQuantity(*baseCost, Unit::usd_per_million_tokens)));
-        return;
-    }
-    Q_EMIT searchSettled(false);
+    if (!cheapest) return false;
+    const double cost = *hintCostPerToken(cheapest->results);
+    if (cost > (1 - kClearGain) * *baseCost) return false;
+    suggest(*cheapest, tr("is %1% cheaper per token: %2 instead of %3")
+                           .arg(hintPercent(1 - cost / *baseCost),
+                                hintQuantity(cost, Unit::usd_per_million_tokens),
+                                hintQuantity(*baseCost, Unit::usd_per_million_tokens)));
+    return true;
 }
 
 void StrategyHint::suggest(const SearchCandidate& better, const QString& why) {

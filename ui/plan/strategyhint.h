@@ -12,6 +12,7 @@
 #include <QTimer>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "core/common/cancel.h"
 #include "core/search/strategy_search.h"
@@ -56,6 +57,8 @@ private:
     void designChanged();
     void startSearch();
     void finish();
+    bool suggestFaster(const std::vector<const SearchCandidate*>& fitting);
+    bool suggestCheaper(const std::vector<const SearchCandidate*>& fitting);
     void suggest(const SearchCandidate& better, const QString& why);
     QString dismissKey(const Strategy& strategy) const;
 
