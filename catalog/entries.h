@@ -111,6 +111,10 @@ struct Link : EntryBase {
     double latency_ns = 0;
     double power_w_per_port = 0;  // transceiver/SerDes power at each end
     double cost_usd = 0;          // optics + cable per link (both ends)
+    // What collectives achieve over this link (0 = the class default, core/comm/
+    // collective_efficiency.h): the fraction of the rate, and the software latency per step.
+    double collective_efficiency = 0;
+    double collective_latency_us = 0;
 };
 
 enum class SwitchClass : std::uint8_t { nvlink, infiniband, ethernet, pcie, cxl };

@@ -153,6 +153,8 @@ const std::vector<FieldSpec<Link>>& linkFields() {
         real("latency_ns", &L::latency_ns, 0, kMaxNs),
         real("power_w_per_port", &L::power_w_per_port, 0, 1e4),
         real("cost_usd", &L::cost_usd, 0, kMaxUsd, true),
+        real("collective_efficiency", &L::collective_efficiency, 0, 1),
+        real("collective_latency_us", &L::collective_latency_us, 0, 1e4),
     };
     return fields;
 }

@@ -23,7 +23,7 @@ struct CalibrateArgs {
     std::string design_path;
     std::string measurements;
     std::vector<std::string> fit;
-    std::string output;  // catalog file to write the calibrated entry to
+    std::string output;  // catalog file to write the calibrated entries to
     bool save = false;   // into the user catalog
 };
 
@@ -34,7 +34,10 @@ std::string percent(double fraction) {
 }
 
 void printText(const CalibrationResult& r) {
-    std::cout << r.accelerator << ": " << r.rows.size() << " measurements, " << r.iterations
+    std::string entries;
+    for (const catalog::AnyEntry& entry : r.calibrated)
+        entries += (entries.empty() ? "" : ", ") + catalog::baseOf(entry).id;
+    std::cout << entries << ": " << r.rows.size() << " measurements, " << r.iterations
               << " iterations, " << r.evaluations << " evaluations\n  parameter"
               << std::string(28, ' ') << "before      after\n";
     for (const FittedParameter& p : r.parameters) {
@@ -69,10 +72,9 @@ std::optional<std::vector<Measurement>> readMeasurements(const std::string& path
     return measurements;
 }
 
-// -o FILE and --save: where the calibrated entry goes. False (and why on stderr) on failure.
-bool writeEntry(const CalibrateArgs& args, const CliGlobals& globals,
-                const catalog::Accelerator& entry) {
-    const std::vector<catalog::AnyEntry> entries{entry};
+// -o FILE and --save: where the calibrated entries go. False (and why on stderr) on failure.
+bool writeEntries(const CalibrateArgs& args, const CliGlobals& globals,
+                  const std::vector<catalog::AnyEntry>& entries) {
     std::string error;
     if (!args.output.empty() && !catalog::exportEntries(entries, args.output, &error)) {
         std::cerr << "infraplan-cli calibrate: " << error << "\n";
@@ -86,7 +88,8 @@ bool writeEntry(const CalibrateArgs& args, const CliGlobals& globals,
                   << (user.empty() ? "no user catalog path (set --user-catalog)" : error) << "\n";
         return false;
     }
-    std::cerr << "saved " << entry.id << " into " << user << "\n";
+    for (const catalog::AnyEntry& entry : entries)
+        std::cerr << "saved " << catalog::baseOf(entry).id << " into " << user << "\n";
     return true;
 }
 
@@ -111,7 +114,7 @@ void run(const CalibrateArgs& args, const CliGlobals& globals, int& exit_code) {
     else if (result.ok())
         printText(result);
     exit_code =
-        result.ok() && writeEntry(args, globals, *result.calibrated) ? kExitOk : kExitInvalid;
+        result.ok() && writeEntries(args, globals, result.calibrated) ? kExitOk : kExitInvalid;
 }
 
 }  // namespace
@@ -120,20 +123,22 @@ void addCalibrateCommand(CLI::App& app, const CliGlobals& globals, int& exit_cod
     auto args = std::make_shared<CalibrateArgs>();
     CLI::App* cmd = designSubcommand(
         app, "calibrate",
-        "Fit the accelerator's efficiency parameters to measured step times or serving figures "
-        "(bounded least squares) and write them as a catalog override",
+        "Fit the accelerator's and links' efficiency parameters to measured step times, serving "
+        "figures or nccl-tests bus bandwidth (bounded least squares) and write them as catalog "
+        "overrides",
         args->design, true);
     cmd->add_option("DESIGN", args->design_path, "Design file (.json)")->required();
     cmd->add_option("MEASURED", args->measurements,
-                    "CSV of measurements: metric,value[,note][,strategy.FIELD...]")
+                    "CSV of measurements: metric,value[,note][,collective,bytes,ranks]"
+                    "[,strategy.FIELD...]")
         ->required();
     cmd->add_option("--fit", args->fit,
                     "Parameters to fit (default gemm_efficiency_max,memory_efficiency)")
         ->delimiter(',');
     cmd->add_flag("--json", args->design.json, "Print the fit as JSON");
     cmd->add_option("-o,--output", args->output,
-                    "Write the calibrated entry to a catalog file (.json, .csv, .sqlite)");
-    cmd->add_flag("--save", args->save, "Save the calibrated entry into the user catalog");
+                    "Write the calibrated entries to a catalog file (.json, .csv, .sqlite)");
+    cmd->add_flag("--save", args->save, "Save the calibrated entries into the user catalog");
     cmd->callback([&globals, &exit_code, args] { run(*args, globals, exit_code); });
 }
 

@@ -1,10 +1,13 @@
 #pragma once
 
+#include "catalog/entries.h"
+
 namespace infraplan {
 
 // What a real collective library achieves on top of the wire: one set of figures shared by the
 // per-tier estimate (tier_comm_model) and the flow-level model (topology/flow_comm_model), so
-// both answer alike for the same fabric.
+// both answer alike for the same fabric. A link entry may carry its own figures (measured, or
+// fitted by `infraplan-cli calibrate` from nccl-tests bus bandwidth); these are the defaults.
 struct CollectiveEfficiency {
     // Achieved fraction of the link rate at the 10-500 MB messages of training. NVLink:
     // nccl-tests all-reduce bus bandwidth reaches ~230-240 of 300 GB/s on DGX A100 (~360 of
@@ -18,5 +21,21 @@ struct CollectiveEfficiency {
     double scaleup_step_latency_s = 1.0e-6;
     double scaleout_step_latency_s = 4.0e-6;
 };
+
+// The achieved fraction of `link`'s rate: its own figure where the catalog has one, else the
+// default of its class.
+inline double achievedFraction(const catalog::Link* link, bool scale_up,
+                               const CollectiveEfficiency& defaults = {}) {
+    if (link && link->collective_efficiency > 0) return link->collective_efficiency;
+    return scale_up ? defaults.scaleup : defaults.scaleout;
+}
+
+// The software latency per algorithm step over `link`, in seconds: its own figure where the
+// catalog has one, else the default of its class.
+inline double stepLatency(const catalog::Link* link, bool scale_up,
+                          const CollectiveEfficiency& defaults = {}) {
+    if (link && link->collective_latency_us > 0) return link->collective_latency_us * 1e-6;
+    return scale_up ? defaults.scaleup_step_latency_s : defaults.scaleout_step_latency_s;
+}
 
 }  // namespace infraplan

@@ -8,8 +8,6 @@
 namespace infraplan {
 namespace {
 
-constexpr CollectiveEfficiency kEfficiency{};
-
 double ringAllReduce(double n, double bytes, const Tier& t) {
     if (n <= 1) return 0;
     return 2 * (n - 1) / n * bytes / t.bandwidth_b_s + 2 * (n - 1) * t.latency_s;
@@ -138,13 +136,14 @@ TierCommModel TierCommModel::fromDesign(const Design& design, const catalog::Cat
     std::string upLink = acc ? acc->scaleup_link : "";
     if (pool.node && !pool.node->scaleup_link.empty()) upLink = pool.node->scaleup_link;
     const catalog::Link* upEntry = catalog.link(upLink);
-    up.bandwidth_b_s = (acc ? acc->scaleup_bw_gb_s : 0) * 1e9 * kEfficiency.scaleup;
-    up.latency_s = (upEntry ? upEntry->latency_ns * 1e-9 : 0) + kEfficiency.scaleup_step_latency_s;
+    up.bandwidth_b_s = (acc ? acc->scaleup_bw_gb_s : 0) * 1e9 * achievedFraction(upEntry, true);
+    up.latency_s = (upEntry ? upEntry->latency_ns * 1e-9 : 0) + stepLatency(upEntry, true);
 
     // Scale-out: the design's links from the node item (lanes x link rate) override the
     // template's NICs; a fabric they reach supplies oversubscription and leaf size.
-    double nodeOut_b_s = 0;
+    double nodeOut_b_s = 0;  // achieved by collectives
     double outLatency_s = 0;
+    double outStep_s = 0;
     int lanes = 0;
     const FabricParams* fabric = nullptr;
     for (const DesignLink& link : design.hardware.links) {
@@ -157,7 +156,9 @@ TierCommModel TierCommModel::fromDesign(const Design& design, const catalog::Cat
         if (!node || !pool.node || node->ref != pool.node->id) continue;
         const catalog::Link* entry = catalog.link(link.ref);
         if (!entry || entry->cls == catalog::LinkClass::scale_up) continue;
-        nodeOut_b_s += entry->bandwidth_gb_s * 1e9 * std::max(0LL, link.count);
+        nodeOut_b_s += entry->bandwidth_gb_s * 1e9 * std::max(0LL, link.count) *
+                       achievedFraction(entry, false);
+        outStep_s = std::max(outStep_s, stepLatency(entry, false));
         lanes += static_cast<int>(std::min(link.count, 1LL << 20));
         outLatency_s = std::max(outLatency_s, entry->latency_ns * 1e-9);
         if (other->kind == ItemKind::fabric && other->fabric) fabric = &*other->fabric;
@@ -167,19 +168,22 @@ TierCommModel TierCommModel::fromDesign(const Design& design, const catalog::Cat
         const catalog::Nic* nic = catalog.nic(pool.node->nic);
         const double perNic_gb_s =
             nicLink ? nicLink->bandwidth_gb_s : (nic ? nic->port_gbps * nic->ports / 8 : 0);
-        nodeOut_b_s = perNic_gb_s * 1e9 * std::max(0, pool.node->nics);
+        nodeOut_b_s =
+            perNic_gb_s * 1e9 * std::max(0, pool.node->nics) * achievedFraction(nicLink, false);
+        outStep_s = stepLatency(nicLink, false);
         lanes = pool.node->nics;
         outLatency_s = nicLink ? nicLink->latency_ns * 1e-9 : 0;
     }
     bool assumed = false;
     if (nodeOut_b_s <= 0) {
         // Nothing drawn: assume one 200 Gb/s port per device, and say so.
-        nodeOut_b_s = 25e9 * perNode;
+        nodeOut_b_s = 25e9 * perNode * achievedFraction(nullptr, false);
+        outStep_s = stepLatency(nullptr, false);
         outLatency_s = 1e-6;
         assumed = true;
     }
-    out.bandwidth_b_s = nodeOut_b_s / perNode * kEfficiency.scaleout;
-    out.latency_s = outLatency_s + kEfficiency.scaleout_step_latency_s;
+    out.bandwidth_b_s = nodeOut_b_s / perNode;
+    out.latency_s = outLatency_s + outStep_s;
     TierCommModel model(up, out, perNode, layout);
     model.m_assumed_out = assumed;
     if (fabric) {

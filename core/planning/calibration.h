@@ -9,22 +9,30 @@
 #include <vector>
 
 #include "catalog/catalog.h"
+#include "catalog/entry_json.h"
 #include "core/common/cancel.h"
 #include "core/design/design.h"
 #include "core/planning/calibration_input.h"
 
 namespace infraplan {
 
-// One fittable field of an accelerator entry, with the range a fit may move it in.
+// Which catalog entries a parameter lives in: the design's accelerator, or every scale-up or
+// scale-out link entry the design uses (they take the same fitted value).
+enum class CalibratedPart : std::uint8_t { accelerator, scaleup_links, scaleout_links };
+
+// One fittable field, with the range a fit may move it in.
 struct CalibrationParameterSpec {
-    const char* id;  // the catalog field name
+    const char* id;  // accelerator: the catalog field name; links: scaleup_/scaleout_ + it
     const char* label;
     double lower;
     double upper;
-    double catalog::Accelerator::*field;
+    double catalog::Accelerator::*field = nullptr;  // part == accelerator
+    CalibratedPart part = CalibratedPart::accelerator;
+    double catalog::Link::*link_field = nullptr;  // the link parts
 };
 // gemm_efficiency_max, gemm_efficiency_fp8, attention_efficiency, memory_efficiency,
-// launch_overhead_us, gemm_half_efficiency_gflop.
+// launch_overhead_us, gemm_half_efficiency_gflop; scaleup_ and scaleout_ collective_efficiency
+// and collective_latency_us.
 const std::vector<CalibrationParameterSpec>& calibrationParameters();
 // The parameters fitted when the user names none.
 const std::vector<std::string>& defaultCalibrationParameters();
@@ -56,10 +64,12 @@ struct CalibrationResult {
     double rms_before = 0, rms_after = 0, max_before = 0, max_after = 0;
     int iterations = 0;
     int evaluations = 0;
-    std::optional<catalog::Accelerator> calibrated;  // the override entry (nullopt if refused)
-    std::vector<std::string> reasons;                // why it was refused
+    // The override entries (the accelerator and/or links whose fields were fitted), each with
+    // the fitted values; empty when refused.
+    std::vector<catalog::AnyEntry> calibrated;
+    std::vector<std::string> reasons;  // why it was refused
     bool cancelled = false;
-    bool ok() const { return calibrated.has_value(); }
+    bool ok() const { return !calibrated.empty(); }
 };
 
 struct CalibrationOptions {

@@ -41,17 +41,66 @@ std::optional<double> parseMeasuredValue(const std::string& text) {
     return positiveMeasure(v);
 }
 
-// Columns other than metric, value and note must name a design field.
+bool isCollectiveColumn(const std::string& column) {
+    return column == "collective" || column == "bytes" || column == "ranks";
+}
+
+// Columns other than metric, value, note and the collective ones must name a design field.
 bool checkColumns(const CsvTable& table, std::vector<std::string>& errors) {
     for (const char* required : {"metric", "value"})
         if (!table.hasColumn(required))
             errors.push_back(std::string("1: the header has no '") + required + "' column");
     for (const std::string& column : table.header)
-        if (column != "metric" && column != "value" && column != "note" && !isDesignPath(column))
+        if (column != "metric" && column != "value" && column != "note" &&
+            !isCollectiveColumn(column) && !isDesignPath(column))
             errors.push_back("1: column '" + column +
-                             "' is not metric, value, note or a design field "
-                             "(strategy.tp or /strategy/tp)");
+                             "' is not metric, value, note, collective, bytes, ranks or a design "
+                             "field (strategy.tp or /strategy/tp)");
     return errors.empty();
+}
+
+std::optional<Collective> measuredCollective(const std::string& name) {
+    if (name == "all_reduce") return Collective::all_reduce;
+    if (name == "all_gather") return Collective::all_gather;
+    if (name == "reduce_scatter") return Collective::reduce_scatter;
+    if (name == "alltoall" || name == "all_to_all") return Collective::all_to_all;
+    return std::nullopt;
+}
+
+// The nccl-tests columns of a bus_bandwidth_gb_s row; other rows must leave them empty.
+void readCollectiveRun(const CsvTable& table, const CsvRow& row, Measurement& m,
+                       std::vector<std::string>& errors) {
+    const std::string where = std::to_string(row.line) + ": ";
+    auto cell = [&](const char* column) {
+        return table.hasColumn(column) ? table.cell(row, column) : std::string();
+    };
+    const bool wanted = m.metric && m.metric->read == nullptr;
+    if (!wanted) {
+        for (const char* column : {"collective", "bytes", "ranks"})
+            if (!cell(column).empty())
+                errors.push_back(where + column + ": only bus_bandwidth_gb_s rows name one");
+        return;
+    }
+    CollectiveRun run;
+    const auto op = measuredCollective(cell("collective"));
+    if (op)
+        run.op = *op;
+    else
+        errors.push_back(where + "collective: '" + cell("collective") +
+                         "' is not all_reduce, all_gather, reduce_scatter or alltoall");
+    const auto bytes = parseMeasuredValue(cell("bytes"));
+    if (bytes && *bytes <= 1e13)
+        run.bytes = *bytes;
+    else
+        errors.push_back(where + "bytes: '" + cell("bytes") +
+                         "' is not a size in bytes from 1 to 10^13 (nccl-tests' size column)");
+    const auto ranks = parseMeasuredValue(cell("ranks"));
+    if (ranks && *ranks >= 2 && *ranks <= 1e7 && *ranks == std::floor(*ranks))
+        run.ranks = static_cast<long long>(*ranks);
+    else
+        errors.push_back(where + "ranks: '" + cell("ranks") +
+                         "' is not a whole number of GPUs from 2 to 10,000,000");
+    m.collective = run;
 }
 
 Measurement readRow(const CsvTable& table, const CsvRow& row, std::vector<std::string>& errors) {
@@ -63,7 +112,7 @@ Measurement readRow(const CsvTable& table, const CsvRow& row, std::vector<std::s
     if (!m.metric)
         errors.push_back(where + "metric: '" + metric +
                          "' is not one of step_time_s, tokens_per_s, ttft_ms, tpot_ms, "
-                         "output_tokens_per_s");
+                         "output_tokens_per_s, bus_bandwidth_gb_s");
     const std::string& value = table.cell(row, "value");
     if (const auto v = parseMeasuredValue(value))
         m.value = *v;
@@ -73,6 +122,7 @@ Measurement readRow(const CsvTable& table, const CsvRow& row, std::vector<std::s
         if (isDesignPath(column) && !table.cell(row, column).empty())
             m.assignments.push_back(column + "=" + table.cell(row, column));
     if (table.hasColumn("note")) m.note = table.cell(row, "note");
+    readCollectiveRun(table, row, m, errors);
     return m;
 }
 
@@ -84,7 +134,8 @@ const std::vector<MeasuredMetric>& measuredMetrics() {
         {"tokens_per_s", "Training tokens/s", true, readTrainingTokens},
         {"ttft_ms", "Mean TTFT (ms)", false, readTtft},
         {"tpot_ms", "Mean TPOT (ms)", false, readTpot},
-        {"output_tokens_per_s", "Output tokens/s", false, readOutputTokens}};
+        {"output_tokens_per_s", "Output tokens/s", false, readOutputTokens},
+        {"bus_bandwidth_gb_s", "Bus bandwidth (GB/s)", false, nullptr}};
     return all;
 }
 

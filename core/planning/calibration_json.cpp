@@ -25,9 +25,10 @@ std::vector<ResultField> calibrationFields() {
                 "The same with the fitted values")
         .integer("iterations", "Iterations", "Levenberg-Marquardt steps taken")
         .integer("evaluations", "Evaluations", "Design evaluations the fit ran")
-        .add("entry", FieldKind::object, Unit::none, "Calibrated entry",
-             "The accelerator as a catalog entry (docs/catalog.md) with the fitted values, ready "
-             "for `catalog import`; null when refused")
+        .add("entries", FieldKind::records, Unit::none, "Calibrated entries",
+             "The entries fitted (the accelerator and/or the design's scale-up or scale-out "
+             "links) as catalog entries (docs/catalog.md) with the fitted values, ready for "
+             "`catalog import`; empty when refused")
         .add("reasons", FieldKind::texts, Unit::none, "Reasons",
              "Why the fit was refused (underdetermined, a run that does not evaluate); empty "
              "otherwise")
@@ -44,8 +45,8 @@ std::vector<ResultField> calibrationFields() {
     schema_detail::Section r(out, "rows[].", Modes::both);
     r.integer("line", "Line", "The measurement's line in the CSV")
         .text("metric", "Metric",
-              "step_time_s, tokens_per_s, ttft_ms, tpot_ms or "
-              "output_tokens_per_s")
+              "step_time_s, tokens_per_s, ttft_ms, tpot_ms, output_tokens_per_s or "
+              "bus_bandwidth_gb_s")
         .text("note", "Note", "The row's note column", "empty when none")
         .number("measured", Unit::none, "Measured", "In the metric's unit")
         .number("before", Unit::none, "Predicted before", "With the catalog's values")
@@ -57,19 +58,14 @@ std::vector<ResultField> calibrationFields() {
 
 nlohmann::json calibrationToJson(const CalibrationResult& result) {
     nlohmann::json j = {
-        {"accelerator", result.accelerator},
-        {"parameters", nlohmann::json::array()},
-        {"rows", nlohmann::json::array()},
-        {"rms_error_before", result.rms_before},
-        {"rms_error_after", result.rms_after},
-        {"max_error_before", result.max_before},
-        {"max_error_after", result.max_after},
-        {"iterations", result.iterations},
-        {"evaluations", result.evaluations},
-        {"entry", result.calibrated ? catalog::entryToJson(catalog::AnyEntry(*result.calibrated))
-                                    : nlohmann::json(nullptr)},
-        {"reasons", result.reasons},
-        {"cancelled", result.cancelled}};
+        {"accelerator", result.accelerator},   {"parameters", nlohmann::json::array()},
+        {"rows", nlohmann::json::array()},     {"rms_error_before", result.rms_before},
+        {"rms_error_after", result.rms_after}, {"max_error_before", result.max_before},
+        {"max_error_after", result.max_after}, {"iterations", result.iterations},
+        {"evaluations", result.evaluations},   {"entries", nlohmann::json::array()},
+        {"reasons", result.reasons},           {"cancelled", result.cancelled}};
+    for (const catalog::AnyEntry& entry : result.calibrated)
+        j["entries"].push_back(catalog::entryToJson(entry));
     for (const FittedParameter& f : result.parameters)
         j["parameters"].push_back({{"id", f.id},
                                    {"label", f.label},

@@ -23,8 +23,9 @@ FlowCommModel::FlowCommModel(std::shared_ptr<const Graph> graph, const Design& d
     m_classes.reserve(32);
 }
 
-// Achieved bandwidth per link direction: the link's rate times the collective efficiency of
-// its class (scale-up or scale-out).
+// Achieved bandwidth per link direction: the link's rate times what collectives achieve over
+// it (its catalog entry's figure, else its class's). The step latency of each class is the
+// slowest of its links'.
 void FlowCommModel::initBandwidths() {
     const Graph& graph = *m_graph;
     m_bandwidth_b_s.resize(static_cast<Eigen::Index>(2 * graph.edges.size()));
@@ -32,13 +33,17 @@ void FlowCommModel::initBandwidths() {
     for (std::size_t r = 0; r < graph.refs.size(); ++r)
         links[r] = m_catalog.link(graph.refs[r]);
     bool warned = false;
+    m_stepLatencyUp_s = m_options.efficiency.scaleup_step_latency_s;
+    m_stepLatencyOut_s = m_options.efficiency.scaleout_step_latency_s;
     for (std::size_t e = 0; e < graph.edges.size(); ++e) {
         const Edge& edge = graph.edges[e];
         const catalog::Link* link = edge.ref < links.size() ? links[edge.ref] : nullptr;
         const bool scaleUp = link ? link->cls == catalog::LinkClass::scale_up
                                   : m_router->domains().internal(static_cast<std::uint32_t>(e));
-        double bw = edge.bandwidth_gb_s * 1e9 *
-                    (scaleUp ? m_options.efficiency.scaleup : m_options.efficiency.scaleout);
+        double bw =
+            edge.bandwidth_gb_s * 1e9 * achievedFraction(link, scaleUp, m_options.efficiency);
+        double& step = scaleUp ? m_stepLatencyUp_s : m_stepLatencyOut_s;
+        step = std::max(step, stepLatency(link, scaleUp, m_options.efficiency));
         if (!(bw >= kMinBandwidth_b_s)) {
             if (!warned)
                 m_warnings.push_back("link " +
@@ -150,10 +155,8 @@ void FlowCommModel::evaluate(Plan& plan) const {
     for (const Phase& p : plan.phases) {
         const auto c = static_cast<std::size_t>(p.column);
         const double busy = p.volume * m_secondsPerByte[c];
-        const double step_s =
-            m_classes[c].latency_ns * 1e-9 + (m_classes[c].scale_out
-                                                  ? m_options.efficiency.scaleout_step_latency_s
-                                                  : m_options.efficiency.scaleup_step_latency_s);
+        const double step_s = m_classes[c].latency_ns * 1e-9 +
+                              (m_classes[c].scale_out ? m_stepLatencyOut_s : m_stepLatencyUp_s);
         plan.bandwidth_s += busy;
         plan.latency_s += p.steps * step_s;
         if (busy > plan.binding_busy_s) {

@@ -103,6 +103,8 @@ private:
     std::unique_ptr<Placement> m_placement;
     std::unique_ptr<LinkLabels> m_labels;
     Eigen::VectorXd m_bandwidth_b_s;  // achieved, per link direction
+    double m_stepLatencyUp_s = 0;     // software latency per algorithm step, per class
+    double m_stepLatencyOut_s = 0;
     bool m_connected = false;
     mutable std::mutex m_mutex;
     mutable std::unique_ptr<Router> m_router;

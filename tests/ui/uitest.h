@@ -17,6 +17,14 @@
 
 namespace uitest {
 
+// The longest wait for a planning job off the GUI thread (a search, a sensitivity): a failure
+// after it, never a time asserted. Sanitized builds run several times slower.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr int kPlanningWaitMs = 600000;
+#else
+inline constexpr int kPlanningWaitMs = 120000;
+#endif
+
 // Call once in initTestCase(): QSettings and recovery files go to `dir`, never to the user's.
 inline void isolateSettings(const QTemporaryDir& dir) {
     QStandardPaths::setTestModeEnabled(true);

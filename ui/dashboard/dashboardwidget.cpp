@@ -57,6 +57,11 @@ QString bindingBottleneckItem(const std::vector<Bottleneck>& bottlenecks) {
     return binding ? QString::fromStdString(binding->item_id) : QString();
 }
 
+void DashboardWidget::addNotice(QWidget* notice) {
+    // Beside the banner, so the charts keep their height; most of the width is the notice's.
+    m_top->insertWidget(1, notice, 6);
+}
+
 QIcon DashboardWidget::severityIcon(BottleneckSeverity severity) const {
     switch (severity) {
         case BottleneckSeverity::healthy:
@@ -93,6 +98,7 @@ DashboardWidget::DashboardWidget(QWidget* parent)
     top->addWidget(m_banner, 1);
     top->addWidget(m_timing);
     layout->addLayout(top);
+    m_top = top;
 
     // Cards in a compact grid on the left, the charts as tabs on the right: each chart whole,
     // with its legend and labels, at any window size (a strip of seven cut the third at the

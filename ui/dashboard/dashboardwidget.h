@@ -18,6 +18,7 @@ class QLabel;
 class QStackedWidget;
 class QListWidget;
 class QTabWidget;
+class QHBoxLayout;
 
 namespace infraplan::ui {
 
@@ -39,6 +40,8 @@ public:
 
     void showEvaluation(const Evaluation& evaluation, WorkloadMode mode);
     void setBusy(bool busy);
+    // A notice beside the feasibility banner (the Plan view's strategy suggestion).
+    void addNotice(QWidget* notice);
 
     // The card of a headline metric, by results schema key ("training.step_time_s").
     MetricCard* card(const QString& key) const { return m_cards.value(key); }
@@ -73,6 +76,7 @@ private:
     std::vector<ChartSlot> m_charts;
     QTabWidget* m_chartTabs = nullptr;
     QListWidget* m_issues;
+    QHBoxLayout* m_top = nullptr;  // the banner, notices and the timing
     WorkloadMode m_mode = WorkloadMode::training;
 };
 

@@ -2,6 +2,8 @@
 
 #include <QHeaderView>
 
+#include "core/comm/collective_efficiency.h"
+#include "core/results/format.h"
 #include "ui/app/specsummary.h"
 
 namespace infraplan::ui {
@@ -12,6 +14,21 @@ struct Row {
     QString value;
     std::string field;  // for the per-field source
 };
+
+// What collectives achieve over a link: its own (measured or calibrated) figures, or the
+// class defaults the communication models use, marked as such.
+void addCollectiveRows(const catalog::Link& l, std::vector<Row>& rows) {
+    const bool up = l.cls == catalog::LinkClass::scale_up;
+    const QString fallback = QObject::tr(" (class default)");
+    rows.push_back({QObject::tr("Collective efficiency"),
+                    QString::fromStdString(infraplan::formatPercent(achievedFraction(&l, up))) +
+                        (l.collective_efficiency > 0 ? QString() : fallback),
+                    "collective_efficiency"});
+    rows.push_back({QObject::tr("Collective step latency"),
+                    quantityText(stepLatency(&l, up) * 1e9, Unit::nanoseconds) +
+                        (l.collective_latency_us > 0 ? QString() : fallback),
+                    "collective_latency_us"});
+}
 
 std::vector<Row> rowsFor(const catalog::Catalog& c, const std::string& id) {
     auto n = [](double v, const char* unit) { return formatNumber(v) + QLatin1String(unit); };
@@ -78,6 +95,7 @@ std::vector<Row> rowsFor(const catalog::Catalog& c, const std::string& id) {
                         "power_w_per_port"});
         rows.push_back(
             {QObject::tr("Cost / link"), quantityText(l->cost_usd, Unit::usd), "cost_usd"});
+        addCollectiveRows(*l, rows);
     }
     return rows;
 }

@@ -34,6 +34,7 @@
 #include "ui/panels/facilitypanel.h"
 #include "ui/panels/strategypanel.h"
 #include "ui/panels/workloadpanel.h"
+#include "ui/plan/strategyhint.h"
 
 namespace infraplan::ui {
 namespace {
@@ -56,6 +57,7 @@ MainWindow::MainWindow(QWidget* parent)
     new FieldUndoRouter(this, m_document->undoStack());
     m_evaluator = new Evaluator(m_document, this);
     connect(m_evaluator, &Evaluator::evaluated, this, &MainWindow::showEvaluation);
+    m_dashboard->addNotice(new StrategyHint(m_document, m_evaluator, m_dashboard));
     connect(m_evaluator, &Evaluator::busyChanged, this, [this](bool busy) {
         m_dashboard->setBusy(busy);
         // Only a slow evaluation shows the bar, so quick edits do not flicker.

@@ -23,6 +23,7 @@
 #include "ui/mainwindow/mainwindow.h"
 #include "ui/mainwindow/recentfiles.h"
 #include "ui/plan/searchdialog.h"
+#include "ui/plan/sensitivitydialog.h"
 
 namespace infraplan::ui {
 namespace {
@@ -198,6 +199,14 @@ void MainWindow::createMenus() {
     });
     search->setObjectName(QStringLiteral("searchStrategies"));
     search->setStatusTip(tr("Search parallel strategies for this hardware and apply one"));
+    QAction* sensitivity = tools->addAction(tr("Se&nsitivity…"), this, [this] {
+        auto* dialog = new SensitivityDialog(m_document, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+        dialog->start();
+    });
+    sensitivity->setObjectName(QStringLiteral("sensitivity"));
+    sensitivity->setStatusTip(tr("What ±10% of each hardware and facility input changes"));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* guide = help->addAction(tr("&User Guide"), this, &MainWindow::showUserGuide);

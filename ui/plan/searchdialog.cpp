@@ -1,6 +1,5 @@
 #include "ui/plan/searchdialog.h"
 
-#include <QAbstractAxis>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
@@ -8,42 +7,27 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLineSeries>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QScatterSeries>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QValueAxis>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "core/results/format.h"
-#include "core/search/pareto.h"
 #include "core/search/strategy_text.h"
-#include "ui/dashboard/charts.h"
 #include "ui/document/designdocument.h"
+#include "ui/plan/numberitem.h"
+#include "ui/plan/searchchart.h"
+#include "ui/plan/stalebanner.h"
 
 namespace infraplan::ui {
 namespace {
 
 constexpr int kListed = 50;  // strategies kept and shown
 constexpr int kBestIndexRole = Qt::UserRole;
-constexpr int kSortRole = Qt::UserRole + 1;
-
-// Sorts by the number behind the text, not the text.
-class NumberItem : public QTableWidgetItem {
-public:
-    NumberItem(double value, const QString& text) : QTableWidgetItem(text) {
-        setData(kSortRole, value);
-        setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    }
-    bool operator<(const QTableWidgetItem& other) const override {
-        return data(kSortRole).toDouble() < other.data(kSortRole).toDouble();
-    }
-};
 
 constexpr double kMissing = std::numeric_limits<double>::quiet_NaN();
 
@@ -54,35 +38,11 @@ QTableWidgetItem* numberItem(double value, Unit unit) {
     return new NumberItem(value, QString::fromStdString(infraplan::formatQuantity(value, unit)));
 }
 
-double costPerMillion(const Results& r) {
-    return r.facility ? r.facility->cost.usd_per_million_tokens.value_or(kMissing) : kMissing;
-}
-
 // The performance figure of a candidate: step time (training) or goodput (serving).
 double performance(const Results& r) {
     if (r.training) return r.training->step_time_s;
     if (r.inference) return r.inference->goodput_rps.value_or(kMissing);
     return kMissing;
-}
-
-// "days to train" -> "Days to train", for headers and titles.
-QString sentenceCase(const std::string& text) {
-    QString out = QString::fromStdString(text);
-    if (!out.isEmpty()) out[0] = out[0].toUpper();
-    return out;
-}
-
-// The axis spans the points with 5% to spare, so points on the edge (the front's best) show.
-void padRange(QAbstractAxis* axis, const QList<QPointF>& points,
-              qreal (QPointF::*coordinate)() const) {
-    if (points.isEmpty()) return;
-    qreal lo = (points.front().*coordinate)(), hi = lo;
-    for (const QPointF& p : points) {
-        lo = std::min(lo, (p.*coordinate)());
-        hi = std::max(hi, (p.*coordinate)());
-    }
-    const qreal pad = hi > lo ? (hi - lo) * 0.05 : std::abs(hi) * 0.05 + 1e-9;
-    axis->setRange(lo - pad, hi + pad);
 }
 
 }  // namespace
@@ -96,6 +56,8 @@ SearchDialog::SearchDialog(DesignDocument* document, QWidget* parent)
     , m_apply(new QPushButton(tr("&Apply to Design"), this))
     , m_progress(new QProgressBar(this))
     , m_status(new QLabel(this))
+    , m_staleBanner(
+          new StaleBanner(document, StaleBanner::Scope::ignoreStrategy, tr("Search Again"), this))
     , m_table(new QTableWidget(this))
     , m_chart(new QChartView(this)) {
     setWindowTitle(tr("Search Strategies"));
@@ -110,7 +72,7 @@ SearchDialog::SearchDialog(DesignDocument* document, QWidget* parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
     m_chart->setRenderHint(QPainter::Antialiasing);
-    m_chart->setMinimumHeight(220);
+    m_chart->setMinimumHeight(260);
 
     auto* form = new QHBoxLayout;
     form->addWidget(new QLabel(tr("Objective:"), this));
@@ -124,7 +86,8 @@ SearchDialog::SearchDialog(DesignDocument* document, QWidget* parent)
     layout->addLayout(form);
     layout->addWidget(m_progress);
     layout->addWidget(m_status);
-    layout->addWidget(m_table, 2);
+    layout->addWidget(m_staleBanner);
+    layout->addWidget(m_table, 1);
     layout->addWidget(m_chart, 1);
     layout->addLayout(buttons);
     resize(900, 640);
@@ -132,8 +95,9 @@ SearchDialog::SearchDialog(DesignDocument* document, QWidget* parent)
     connect(m_run, &QPushButton::clicked, this, &SearchDialog::start);
     connect(m_cancel, &QPushButton::clicked, this, &SearchDialog::cancel);
     connect(m_apply, &QPushButton::clicked, this, &SearchDialog::applySelected);
-    connect(m_table, &QTableWidget::itemSelectionChanged, this,
-            [this] { m_apply->setEnabled(!m_table->selectedItems().isEmpty() && !isRunning()); });
+    connect(m_table, &QTableWidget::itemSelectionChanged, this, &SearchDialog::updateApply);
+    connect(m_staleBanner, &StaleBanner::staleChanged, this, &SearchDialog::updateApply);
+    connect(m_staleBanner, &StaleBanner::rerunRequested, this, &SearchDialog::start);
     connect(&m_watcher, &QFutureWatcher<SearchResult>::finished, this, &SearchDialog::finish);
     m_options.top = kListed;
     m_options.time_budget_s = 60;
@@ -157,8 +121,14 @@ void SearchDialog::setRunning(bool running) {
     m_run->setEnabled(!running);
     m_objective->setEnabled(!running);
     m_cancel->setEnabled(running);
-    m_apply->setEnabled(!running && !m_table->selectedItems().isEmpty());
     m_progress->setVisible(running);
+    updateApply();
+}
+
+// Apply needs a selected row of results that are for the design as it is.
+void SearchDialog::updateApply() {
+    m_apply->setEnabled(!isRunning() && !m_table->selectedItems().isEmpty() &&
+                        !m_staleBanner->isStale());
 }
 
 void SearchDialog::start() {
@@ -177,6 +147,7 @@ void SearchDialog::start() {
     };
     const Design design = m_document->design();
     m_inference = design.workload.mode == WorkloadMode::inference;
+    m_staleBanner->markCurrent();  // the results to come are for the design as it is now
     m_progress->setValue(0);
     m_status->setText(tr("Searching…"));
     setRunning(true);
@@ -242,11 +213,8 @@ void SearchDialog::fillTable(const SearchResult& r) {
             row, 4,
             numberItem(c.results.training ? c.results.training->mfu : kMissing, Unit::fraction));
         m_table->setItem(row, 5,
-                         numberItem(costPerMillion(c.results), Unit::usd_per_million_tokens));
-        m_table->setItem(
-            row, 6,
-            numberItem(c.results.facility ? c.results.facility->power.facility_kw : kMissing,
-                       Unit::kilowatts));
+                         numberItem(searchCostPerMillion(c.results), Unit::usd_per_million_tokens));
+        m_table->setItem(row, 6, numberItem(searchFacilityKw(c.results), Unit::kilowatts));
     }
     m_table->setSortingEnabled(true);
     m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
@@ -255,42 +223,14 @@ void SearchDialog::fillTable(const SearchResult& r) {
 }
 
 void SearchDialog::fillChart(const SearchResult& r) {
-    QChart* chart = newChart(tr("%1 against $/M tokens").arg(sentenceCase(r.score_unit)));
-    auto* all = new QScatterSeries;
-    all->setName(tr("Strategies listed"));
-    all->setMarkerSize(8);
-    all->setColor(seriesColor(0));
-    std::vector<std::pair<double, double>> points;
-    for (const SearchCandidate& c : r.best) {
-        const double cost = costPerMillion(c.results);
-        points.emplace_back(c.score, cost);
-        if (!std::isnan(cost)) all->append(c.score, cost);
-    }
-    auto* front = new QLineSeries;
-    front->setName(tr("Pareto front"));
-    front->setColor(seriesColor(1));
-    front->setPointsVisible(true);  // a front of one point is still seen
-    front->setMarkerSize(11);
-    for (std::size_t i : paretoFront(points))
-        front->append(points[i].first, points[i].second);
-    chart->addSeries(all);
-    chart->addSeries(front);
-    chart->createDefaultAxes();
-    const auto axes = chart->axes();
-    if (axes.size() == 2) {
-        axes[0]->setTitleText(sentenceCase(r.score_unit));
-        axes[1]->setTitleText(tr("$/M tokens"));
-        padRange(axes[0], all->points(), &QPointF::x);
-        padRange(axes[1], all->points(), &QPointF::y);
-    }
     QChart* old = m_chart->chart();
-    m_chart->setChart(chart);
+    m_chart->setChart(searchChart(r));
     delete old;
 }
 
 bool SearchDialog::applySelected() {
     const auto selected = m_table->selectedItems();
-    if (!m_result || selected.isEmpty() || isRunning()) return false;
+    if (!m_result || selected.isEmpty() || isRunning() || m_staleBanner->isStale()) return false;
     const int row = selected.front()->row();
     const int best = m_table->item(row, 0)->data(kBestIndexRole).toInt();
     if (best < 0 || best >= static_cast<int>(m_result->best.size())) return false;

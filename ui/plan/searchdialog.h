@@ -1,8 +1,10 @@
 #pragma once
 // Tools -> Search Strategies: the strategy search (core/search) on the open design's hardware,
 // off the GUI thread with progress and Cancel. The best strategies fill a sortable table and a
-// chart of the objective against $/M tokens with their Pareto front; "Apply to Design" sets the
-// selected strategy on the design as one undoable edit.
+// chart of the objective against $/M tokens, coloured by facility power, with their Pareto front;
+// "Apply to Design" sets the selected strategy on the design as one undoable edit. When the
+// hardware, workload or facility changes after a search, a banner says the results are for an
+// earlier design and Apply is disabled until the design is searched again (or the edit undone).
 
 #include <QDialog>
 #include <QFutureWatcher>
@@ -22,6 +24,7 @@ class QTableWidget;
 namespace infraplan::ui {
 
 class DesignDocument;
+class StaleBanner;
 
 class SearchDialog : public QDialog {
     Q_OBJECT
@@ -45,6 +48,7 @@ public:
     QPushButton* cancelButton() const { return m_cancel; }
     QLabel* statusLabel() const { return m_status; }
     QChartView* chart() const { return m_chart; }
+    StaleBanner* staleBanner() const { return m_staleBanner; }
 
 Q_SIGNALS:
     void finished();
@@ -55,6 +59,7 @@ private:
     void fillChart(const SearchResult& r);
     QString summary(const SearchResult& r) const;
     void setRunning(bool running);
+    void updateApply();
 
     DesignDocument* m_document;
     QComboBox* m_objective;
@@ -63,6 +68,7 @@ private:
     QPushButton* m_apply;
     QProgressBar* m_progress;
     QLabel* m_status;
+    StaleBanner* m_staleBanner;
     QTableWidget* m_table;
     QChartView* m_chart;
     QFutureWatcher<SearchResult> m_watcher;

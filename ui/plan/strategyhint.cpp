@@ -1,0 +1,206 @@
+#include "ui/plan/strategyhint.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "core/io/design_json.h"
+#include "core/results/format.h"
+#include "core/search/strategy_text.h"
+#include "ui/app/theme.h"
+#include "ui/document/designdocument.h"
+#include "ui/evaluation/evaluator.h"
+
+namespace infraplan::ui {
+namespace {
+
+constexpr int kHintDelayMs = 2000;  // after the dashboard settles: not while the user edits
+
+QString hintQuantity(double value, Unit unit) {
+    return QString::fromStdString(infraplan::formatQuantity(value, unit));
+}
+
+QString hintPercent(double fraction) {
+    return QString::number(qRound(fraction * 100));
+}
+
+std::optional<double> hintCostPerToken(const Results& r) {
+    return r.facility ? r.facility->cost.usd_per_million_tokens : std::nullopt;
+}
+
+}  // namespace
+
+StrategyHint::StrategyHint(DesignDocument* document, Evaluator* evaluator, QWidget* parent)
+    : QFrame(parent)
+    , m_document(document)
+    , m_text(new QLabel(this))
+    , m_apply(new QPushButton(tr("Apply"), this))
+    , m_dismiss(new QPushButton(tr("Dismiss"), this)) {
+    setObjectName(QStringLiteral("strategyHint"));
+    setStyleSheet(QStringLiteral("#strategyHint { border: 1px solid %1; border-radius: 4px; }")
+                      .arg(theme().accent.name()));
+    setAccessibleName(tr("Suggested strategy"));
+    m_text->setTextFormat(Qt::RichText);
+    m_text->setWordWrap(true);
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(6, 1, 6, 1);
+    layout->addWidget(m_text, 1);
+    layout->addWidget(m_apply);
+    layout->addWidget(m_dismiss);
+    hide();
+
+    m_delay.setSingleShot(true);
+    m_delay.setInterval(kHintDelayMs);
+    m_options.top = 50;
+    m_options.threads = 1;  // a core stays free for the editor and the evaluator
+    m_options.max_candidates = 5000;
+    m_options.time_budget_s = 20;
+    connect(&m_delay, &QTimer::timeout, this, &StrategyHint::startSearch);
+    connect(&m_watcher, &QFutureWatcher<SearchResult>::finished, this, &StrategyHint::finish);
+    connect(evaluator, &Evaluator::evaluated, this, &StrategyHint::evaluationSettled);
+    connect(document, &DesignDocument::contentChanged, this, &StrategyHint::designChanged);
+    connect(document, &DesignDocument::designReset, this, &StrategyHint::designChanged);
+    connect(m_apply, &QPushButton::clicked, this, &StrategyHint::apply);
+    connect(m_dismiss, &QPushButton::clicked, this, &StrategyHint::dismiss);
+}
+
+StrategyHint::~StrategyHint() {
+    if (m_token) m_token->cancel();
+    m_watcher.waitForFinished();
+}
+
+void StrategyHint::setBudgets(long long max_candidates, double time_budget_s) {
+    m_options.max_candidates = max_candidates;
+    m_options.time_budget_s = time_budget_s;
+}
+
+void StrategyHint::evaluationSettled(const Evaluation& evaluation) {
+    if (!evaluation.results.feasible) return;  // the dashboard says why; nothing to improve
+    m_current = evaluation.results;
+    m_delay.start();
+}
+
+// The suggestion and a search under way are for the design as it was: drop them.
+void StrategyHint::designChanged() {
+    m_delay.stop();
+    if (m_token) m_token->cancel();
+    m_current.reset();
+    m_suggestion.reset();
+    hide();
+}
+
+void StrategyHint::startSearch() {
+    if (!m_current) return;
+    if (isSearching()) {  // a cancelled search still winding down: try again after it
+        m_delay.start();
+        return;
+    }
+    m_token = std::make_shared<CancelToken>();
+    SearchOptions options = m_options;
+    options.objective = SearchObjective::time;
+    options.cancel = m_token.get();
+    m_watcher.setFuture(QtConcurrent::run(
+        [design = m_document->design(), catalog = m_document->sharedCatalog(), options,
+         token = m_token] { return searchStrategies(design, *catalog, options); }));
+}
+
+void StrategyHint::finish() {
+    const SearchResult r = m_watcher.result();
+    if (r.cancelled || !m_current) return;  // an edit came first: its evaluation starts anew
+    const bool inference = m_document->design().workload.mode == WorkloadMode::inference;
+    std::vector<const SearchCandidate*> fitting;  // feasible, not dismissed, not the design's own
+    for (const SearchCandidate& c : r.best)
+        if (c.results.feasible && !m_dismissed.contains(dismissKey(c.strategy)) &&
+            strategyToJson(c.strategy, inference) !=
+                strategyToJson(m_document->design().strategy, inference))
+            fitting.push_back(&c);
+    if (!suggestFaster(fitting) && !suggestCheaper(fitting)) Q_EMIT searchSettled(false);
+}
+
+// The candidate with the largest gain in step time (training) or goodput (serving), if 5%.
+bool StrategyHint::suggestFaster(const std::vector<const SearchCandidate*>& fitting) {
+    const Results& current = *m_current;
+    const SearchCandidate* best = nullptr;
+    double bestGain = kClearGain;
+    for (const SearchCandidate* c : fitting) {
+        double gain = 0;
+        if (current.training && c->results.training)
+            gain = 1 - c->results.training->step_time_s / current.training->step_time_s;
+        const auto goodput =
+            c->results.inference ? c->results.inference->goodput_rps : std::nullopt;
+        const auto base = current.inference ? current.inference->goodput_rps : std::nullopt;
+        if (goodput && base && *base > 0) gain = *goodput / *base - 1;
+        if (gain >= bestGain) {
+            best = c;
+            bestGain = gain;
+        }
+    }
+    if (!best) return false;
+    if (current.training)
+        suggest(*best, tr("is %1% faster: %2 per step instead of %3")
+                           .arg(hintPercent(bestGain),
+                                hintQuantity(best->results.training->step_time_s, Unit::seconds),
+                                hintQuantity(current.training->step_time_s, Unit::seconds)));
+    else
+        suggest(*best,
+                tr("serves %1% more: goodput %2 instead of %3")
+                    .arg(hintPercent(bestGain),
+                         hintQuantity(*best->results.inference->goodput_rps, Unit::requests_per_s),
+                         hintQuantity(*current.inference->goodput_rps, Unit::requests_per_s)));
+    return true;
+}
+
+// The cheapest per token of those listed, if it saves 5%.
+bool StrategyHint::suggestCheaper(const std::vector<const SearchCandidate*>& fitting) {
+    const auto baseCost = hintCostPerToken(*m_current);
+    if (!baseCost || *baseCost <= 0) return false;
+    const SearchCandidate* cheapest = nullptr;
+    for (const SearchCandidate* c : fitting) {
+        const auto cost = hintCostPerToken(c->results);
+        if (cost && (!cheapest || *cost < *hintCostPerToken(cheapest->results))) cheapest = c;
+    }
+    if (!cheapest) return false;
+    const double cost = *hintCostPerToken(cheapest->results);
+    if (cost > (1 - kClearGain) * *baseCost) return false;
+    suggest(*cheapest, tr("is %1% cheaper per token: %2 instead of %3")
+                           .arg(hintPercent(1 - cost / *baseCost),
+                                hintQuantity(cost, Unit::usd_per_million_tokens),
+                                hintQuantity(*baseCost, Unit::usd_per_million_tokens)));
+    return true;
+}
+
+void StrategyHint::suggest(const SearchCandidate& better, const QString& why) {
+    const bool inference = m_document->design().workload.mode == WorkloadMode::inference;
+    m_suggestion = better.strategy;
+    m_text->setText(tr("<b>Suggestion:</b> %1 %2.")
+                        .arg(QString::fromStdString(describeStrategy(better.strategy, inference))
+                                 .toHtmlEscaped(),
+                             why.toHtmlEscaped()));
+    show();
+    Q_EMIT searchSettled(true);
+}
+
+bool StrategyHint::apply() {
+    if (!m_suggestion) return false;
+    const Strategy strategy = *m_suggestion;
+    m_document->setStrategy(strategy, tr("Apply Suggested Strategy"));  // hides this
+    return true;
+}
+
+void StrategyHint::dismiss() {
+    if (m_suggestion) m_dismissed.insert(dismissKey(*m_suggestion));
+    m_suggestion.reset();
+    hide();
+}
+
+// The suggestion and the design it was for (without layout): dismissed, it stays away until
+// the design changes.
+QString StrategyHint::dismissKey(const Strategy& strategy) const {
+    Design design = m_document->design();
+    design.layout = nlohmann::json::object();
+    design.strategy = strategy;
+    return QString::fromStdString(designToJson(design).dump());
+}
+
+}  // namespace infraplan::ui
