@@ -97,6 +97,58 @@ private Q_SLOTS:
         QVERIFY(near(c.power.accelerators_kw * 1000, 256 * (70 + (700.0 - 70) * 0.5)));
     }
 
+    // The hardware described once (what a strategy search keeps) serves every workload: the
+    // used devices' draw by hand, the racks' averages adding up to the IT average, the same
+    // figures as describing it afresh (evaluate()), and search detail without the texts.
+    void hardwareDescribedOnceServesEveryWorkload() {
+        const catalog::Catalog cat = makeCatalog();
+        const Design d = dgx32(R"({"cooling": "rear-door", "rack_power_limit_kw": 45})");
+        const Graph g = expanded(d, cat);
+        Diagnostics diags;
+        const FacilityParams p = resolveFacilityParams(d, cat, diags);
+        const FacilityHardware hw = describeFacilityHardware(d, cat, g, p);
+        FacilityWorkload some;
+        some.devices_used = 37;  // not a whole node nor a whole rack
+        some.busy_fraction = 0.3;
+        some.training_ideal_s = 20 * 86400.0;
+        some.output_tokens_per_s = 1e6;
+        const FacilityEvaluation reused = evaluateFacility(hw, some);
+        const PowerResults& pw = reused.results.power;
+        // 37 GPUs at 70 + (700 - 70) x 0.3 = 259 W, the other 219 idle at 70 W.
+        QVERIFY(near(pw.accelerators_kw * 1000, 37 * 259.0 + 219 * 70.0));
+        QVERIFY(near(reused.used_accelerator_w, 259.0));
+        double racksKw = 0;
+        long long deviceRackKinds = 0;
+        for (const RackGroup& rg : pw.rack_groups) {
+            racksKw += rg.average_kw * static_cast<double>(rg.racks);
+            if (rg.accelerators > 0) ++deviceRackKinds;
+        }
+        QVERIFY(near(racksKw, pw.it_kw));
+        QCOMPARE(deviceRackKinds, 3LL);  // 32 GPUs a rack: all used, 5 used, all idle
+
+        FacilityWorkload all, busy;
+        busy.busy_fraction = 0.8;
+        for (const FacilityWorkload& w : {all, some, busy}) {
+            const FacilityEvaluation fresh = evaluateFacility(d, cat, g, w, &p);
+            const FacilityEvaluation once = evaluateFacility(hw, w);
+            const FacilityEvaluation search = evaluateFacility(hw, w, FacilityDetail::search);
+            for (const FacilityEvaluation* e : {&once, &search}) {
+                QCOMPARE(e->results.power.it_kw, fresh.results.power.it_kw);
+                QCOMPARE(e->results.power.facility_kw, fresh.results.power.facility_kw);
+                QCOMPARE(e->results.cost.annual_cost_usd, fresh.results.cost.annual_cost_usd);
+                QCOMPARE(e->results.cost.usd_per_million_tokens.value_or(-1),
+                         fresh.results.cost.usd_per_million_tokens.value_or(-1));
+                QCOMPARE(e->results.energy.joules_per_token.value_or(-1),
+                         fresh.results.energy.joules_per_token.value_or(-1));
+                QCOMPARE(e->used_accelerator_w, fresh.used_accelerator_w);
+            }
+            QCOMPARE(once.results.power.rack_groups.size(), fresh.results.power.rack_groups.size());
+            QCOMPARE(once.warnings, fresh.warnings);
+            QVERIFY(search.results.power.rack_groups.empty());
+            QVERIFY(search.warnings.empty());
+        }
+    }
+
     void racksPackedBySpaceAndPower() {
         const catalog::Catalog cat = makeCatalog();
         // 45 kW rack positions on rear-door cooling: 4 DGX (8U, ~10.3 kW with NIC optics) fit.
