@@ -12,6 +12,7 @@
 #include "core/design/resolve.h"
 #include "core/evaluate/evaluate.h"
 #include "core/io/design_json.h"
+#include "core/results/format.h"
 #include "core/results/results_json.h"
 #include "core/search/objective.h"
 #include "core/search/search_space.h"
@@ -36,6 +37,18 @@ std::optional<SearchObjective> searchObjectiveFromString(const std::string& name
 }
 
 namespace {
+
+// Why a search has nothing to try: every candidate uses all the devices, and no layout of
+// them divides the model and the batch.
+std::string emptySpaceReason(const Design& design, long long devices) {
+    const std::string all = "no parallel layout uses all " + formatInteger(devices) + " devices";
+    if (design.workload.mode != WorkloadMode::training)
+        return all + ": tp x pp must divide them and the model; change the device count";
+    return all +
+           ": tp x pp x cp x dp must equal it, with tp dividing the heads, pp at most the "
+           "layers and dp x micro-batch dividing the global batch of " +
+           formatInteger(design.workload.global_batch) + "; change the device count or the batch";
+}
 
 void noteTruncation(const SearchTally& tally, const SearchSpace& space,
                     const SearchOptions& options, SearchResult& result) {
@@ -122,6 +135,8 @@ SearchResult searchStrategies(const Design& design, const catalog::Catalog& cata
     result.timed = tally.timed;
     result.feasible = tally.feasible;
     noteTruncation(tally, space, options, result);
+    if (space.whole() == 0)
+        result.reasons.push_back(emptySpaceReason(design, prepared.base.devices));
     fillBest(job, tally, result);
     if (options.progress) options.progress(1.0);
     result.elapsed_s =
