@@ -151,6 +151,7 @@ private Q_SLOTS:
         dialog->form()->ttftMs()->setValue(0);
         dialog->form()->tpotMs()->setValue(0);
         QVERIFY(!dialog->start());
+        QVERIFY(!dialog->form()->target().target);
         QVERIFY(!dialog->isRunning());
         QVERIFY2(dialog->statusLabel()->text().contains(QStringLiteral("SLO")),
                  qPrintable(dialog->statusLabel()->text()));

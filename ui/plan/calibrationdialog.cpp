@@ -1,5 +1,6 @@
 #include "ui/plan/calibrationdialog.h"
 
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -29,12 +30,12 @@ QString calibrationText(const std::string& s) {
     return QString::fromStdString(s);
 }
 
-QTableWidgetItem* valueItem(double value) {
+QTableWidgetItem* calibrationValueItem(double value) {
     return new NumberItem(value, calibrationText(infraplan::formatNumber(value, 4)));
 }
 
 // The relative error of a prediction, "+8.1%".
-QTableWidgetItem* errorItem(double predicted, double measured) {
+QTableWidgetItem* calibrationErrorItem(double predicted, double measured) {
     const double error = measured != 0 ? predicted / measured - 1 : 0;
     const double percent = std::abs(error) < 0.0005 ? 0.0 : error * 100;  // no "-0.0%"
     return new NumberItem(std::abs(error), QString::asprintf("%+.1f%%", percent));
@@ -48,7 +49,7 @@ QString calibratedIds(const CalibrationResult& r) {
     return ids.join(QStringLiteral(", "));
 }
 
-QString percentText(double fraction) {
+QString calibrationPercent(double fraction) {
     return QString::asprintf("%.1f%%", fraction * 100);
 }
 
@@ -251,8 +252,8 @@ QString CalibrationDialog::summary(const CalibrationResult& r) const {
         .arg(r.rows.size())
         .arg(r.iterations)
         .arg(r.evaluations)
-        .arg(percentText(r.rms_before), percentText(r.rms_after), percentText(r.max_before),
-             percentText(r.max_after));
+        .arg(calibrationPercent(r.rms_before), calibrationPercent(r.rms_after),
+             calibrationPercent(r.max_before), calibrationPercent(r.max_after));
 }
 
 void CalibrationDialog::fillRows(const CalibrationResult& r) {
@@ -263,11 +264,11 @@ void CalibrationDialog::fillRows(const CalibrationResult& r) {
         const CalibratedRow& row = r.rows[static_cast<std::size_t>(i)];
         m_rows->setItem(i, 0, new NumberItem(row.line, QString::number(row.line)));
         m_rows->setItem(i, 1, new QTableWidgetItem(calibrationText(row.metric)));
-        m_rows->setItem(i, 2, valueItem(row.measured));
-        m_rows->setItem(i, 3, valueItem(row.before));
-        m_rows->setItem(i, 4, errorItem(row.before, row.measured));
-        m_rows->setItem(i, 5, valueItem(row.after));
-        m_rows->setItem(i, 6, errorItem(row.after, row.measured));
+        m_rows->setItem(i, 2, calibrationValueItem(row.measured));
+        m_rows->setItem(i, 3, calibrationValueItem(row.before));
+        m_rows->setItem(i, 4, calibrationErrorItem(row.before, row.measured));
+        m_rows->setItem(i, 5, calibrationValueItem(row.after));
+        m_rows->setItem(i, 6, calibrationErrorItem(row.after, row.measured));
         m_rows->setItem(i, 7, new QTableWidgetItem(calibrationText(row.note)));
     }
     finishCalibrationTable(m_rows);
@@ -281,8 +282,8 @@ void CalibrationDialog::fillParameters(const CalibrationResult& r) {
         const FittedParameter& p = r.parameters[static_cast<std::size_t>(i)];
         m_fitted->setItem(i, 0, new QTableWidgetItem(calibrationText(p.label)));
         m_fitted->setItem(i, 1, new QTableWidgetItem(calibrationText(p.id)));
-        m_fitted->setItem(i, 2, valueItem(p.before));
-        m_fitted->setItem(i, 3, valueItem(p.after));
+        m_fitted->setItem(i, 2, calibrationValueItem(p.before));
+        m_fitted->setItem(i, 3, calibrationValueItem(p.after));
         m_fitted->setItem(
             i, 4,
             new QTableWidgetItem(tr("%1 to %2")

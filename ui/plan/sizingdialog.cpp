@@ -43,11 +43,11 @@ QString sizingText(const std::string& s) {
     return QString::fromStdString(s);
 }
 
-QTableWidgetItem* moneyItem(double usd) {
+QTableWidgetItem* sizingMoneyItem(double usd) {
     return new NumberItem(usd, sizingText(infraplan::formatMoney(usd)));
 }
 
-QTableWidgetItem* performanceItem(const SizedDesign& s) {
+QTableWidgetItem* sizingPerformanceItem(const SizedDesign& s) {
     if (s.days_to_train)
         return new NumberItem(
             *s.days_to_train,
@@ -154,13 +154,15 @@ void SizingDialog::updateOpenButton() {
 
 bool SizingDialog::start() {
     if (isRunning()) return false;
-    const SizingTarget target = m_form->target();
+    const SizingTargetLoad load = m_form->target();
     const auto catalog = m_document->sharedCatalog();
-    const Diagnostics problems = checkSizingTarget(target, *catalog);
+    const Diagnostics problems =
+        load.target ? checkSizingTarget(*load.target, *catalog) : load.diagnostics;
     if (problems.hasErrors()) {
         m_status->setText(tr("Cannot size: %1").arg(sizingText(problems.toString())));
         return false;
     }
+    const SizingTarget target = *load.target;
     m_token = std::make_shared<CancelToken>();
     SizingOptions options;
     options.rank = static_cast<SizingRank>(m_rank->currentData().toInt());
@@ -234,17 +236,17 @@ void SizingDialog::fillTable(const SizingResult& r) {
                                         sizingText(infraplan::formatInteger(s.results.devices))));
         m_table->setItem(row, colCooling,
                          new QTableWidgetItem(QString::fromUtf8(toString(s.cooling))));
-        m_table->setItem(row, colPerformance, performanceItem(s));
+        m_table->setItem(row, colPerformance, sizingPerformanceItem(s));
         m_table->setItem(
             row, colMw,
             new NumberItem(s.facility_mw, sizingText(infraplan::formatNumber(s.facility_mw, 3))));
         m_table->setItem(row, colProvisioned,
                          new NumberItem(s.facility_capacity_mw, sizingText(infraplan::formatNumber(
                                                                     s.facility_capacity_mw, 3))));
-        m_table->setItem(row, colCapex, moneyItem(s.capex_usd));
-        m_table->setItem(row, colTco, moneyItem(s.tco_usd));
+        m_table->setItem(row, colCapex, sizingMoneyItem(s.capex_usd));
+        m_table->setItem(row, colTco, sizingMoneyItem(s.tco_usd));
         m_table->setItem(row, colPerToken,
-                         s.usd_per_million_tokens ? moneyItem(*s.usd_per_million_tokens)
+                         s.usd_per_million_tokens ? sizingMoneyItem(*s.usd_per_million_tokens)
                                                   : new NumberItem(0, QStringLiteral("–")));
         m_table->setItem(row, colStrategy,
                          new QTableWidgetItem(

@@ -10,6 +10,8 @@
 #include <QStackedWidget>
 #include <set>
 
+#include "core/io/design_json.h"
+
 namespace infraplan::ui {
 namespace {
 
@@ -27,20 +29,20 @@ QDoubleSpinBox* sizingSpin(double min, double max, int decimals, const QString& 
 }
 
 // A list whose checked items are the filter; none checked = no filter.
-QListWidget* checkList(QWidget* parent) {
+QListWidget* sizingCheckList(QWidget* parent) {
     auto* list = new QListWidget(parent);
     list->setMaximumHeight(96);
     return list;
 }
 
-void addCheckItem(QListWidget* list, const QString& text, const QString& data) {
+void addSizingCheckItem(QListWidget* list, const QString& text, const QString& data) {
     auto* item = new QListWidgetItem(text, list);
     item->setData(Qt::UserRole, data);
     item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
     item->setCheckState(Qt::Unchecked);
 }
 
-std::vector<std::string> checkedData(const QListWidget* list) {
+std::vector<std::string> sizingCheckedData(const QListWidget* list) {
     std::vector<std::string> out;
     for (int i = 0; i < list->count(); ++i)
         if (list->item(i)->checkState() == Qt::Checked)
@@ -64,8 +66,8 @@ SizingForm::SizingForm(const Design& design, const catalog::Catalog& catalog, QW
     , m_power(sizingSpin(0, 1e5, 2, tr(" MW"), this))
     , m_budget(sizingSpin(0, 1e7, 1, tr(" M$"), this))
     , m_basis(new QComboBox(this))
-    , m_vendors(checkList(this))
-    , m_cooling(checkList(this))
+    , m_vendors(sizingCheckList(this))
+    , m_cooling(sizingCheckList(this))
     , m_maxNodes(new QSpinBox(this)) {
     m_mode->addItem(tr("Training job"));
     m_mode->addItem(tr("Serving load"));
@@ -137,9 +139,11 @@ QWidget* SizingForm::createCandidatesBox(const catalog::Catalog& catalog) {
     for (const auto& [id, node] : catalog.nodes())
         if (!node.vendor.empty()) vendorNames.insert(node.vendor);
     for (const std::string& vendor : vendorNames)
-        addCheckItem(m_vendors, QString::fromStdString(vendor), QString::fromStdString(vendor));
+        addSizingCheckItem(m_vendors, QString::fromStdString(vendor),
+                           QString::fromStdString(vendor));
     for (Cooling c : kSizingCoolings)
-        addCheckItem(m_cooling, QString::fromUtf8(toString(c)), QString::fromUtf8(toString(c)));
+        addSizingCheckItem(m_cooling, QString::fromUtf8(toString(c)),
+                           QString::fromUtf8(toString(c)));
     m_cooling->setToolTip(tr("None ticked: the open design's cooling"));
     form->addRow(tr("Vendors:"), m_vendors);
     form->addRow(tr("Cooling:"), m_cooling);
@@ -169,34 +173,47 @@ bool SizingForm::training() const {
     return m_mode->currentIndex() == 0;
 }
 
-SizingTarget SizingForm::target() const {
-    SizingTarget t;
-    t.name = m_design.name;
-    t.workload = m_design.workload;
-    t.strategy = m_design.strategy;
-    t.facility = m_design.facility;
-    t.economics = m_design.economics;
+// The target as a target file would say it, read by core's own reader: the form's target gets
+// the same checks and messages (with their JSON pointers) as `infraplan-cli size`.
+nlohmann::json SizingForm::targetJson() const {
+    const nlohmann::json design = designToJson(m_design);
+    nlohmann::json j = {{"format", kSizingTargetFormat}, {"version", 1}, {"name", m_design.name}};
+    for (const char* section : {"workload", "strategy", "facility", "economics"})
+        if (design.contains(section)) j[section] = design[section];
+    nlohmann::json& w = j["workload"];
     const QString model = m_model->currentData().toString();
-    if (!model.isEmpty()) t.workload.model = model.toStdString();
+    if (!model.isEmpty()) w["model"] = model.toStdString();
     if (training()) {
-        t.workload.mode = WorkloadMode::training;
-        t.workload.train_tokens = m_tokens->value() * 1e9;
-        t.deadline_days = m_deadline->value();
+        w["mode"] = "training";
+        w["train_tokens"] = m_tokens->value() * 1e9;
+        w["deadline_days"] = m_deadline->value();
     } else {
-        t.workload.mode = WorkloadMode::inference;
-        t.workload.traffic.mode = TrafficMode::poisson;
-        t.workload.traffic.rate_per_s = m_rate->value();
-        t.workload.slo.ttft_ms = m_ttft->value();
-        t.workload.slo.tpot_ms = m_tpot->value();
+        w["mode"] = "inference";
+        w["traffic"]["mode"] = "poisson";
+        w["traffic"].erase("batch_size");
+        w["traffic"]["rate_per_s"] = m_rate->value();
+        w["slo"]["ttft_ms"] = m_ttft->value();
+        w["slo"]["tpot_ms"] = m_tpot->value();
     }
-    t.constraints.power_budget_mw = m_power->value();
-    t.constraints.budget_usd = m_budget->value() * 1e6;
-    t.constraints.budget_basis = static_cast<BudgetBasis>(m_basis->currentData().toInt());
-    t.candidates.vendors = checkedData(m_vendors);
-    for (const std::string& name : checkedData(m_cooling))
-        if (const auto c = coolingFromString(name)) t.candidates.cooling.push_back(*c);
-    t.candidates.max_nodes = m_maxNodes->value();
-    return t;
+    nlohmann::json constraints = nlohmann::json::object();
+    if (m_power->value() > 0) constraints["power_budget_mw"] = m_power->value();
+    if (m_budget->value() > 0) {
+        constraints["budget_usd"] = m_budget->value() * 1e6;
+        constraints["budget_basis"] =
+            toString(static_cast<BudgetBasis>(m_basis->currentData().toInt()));
+    }
+    j["constraints"] = constraints;
+    nlohmann::json candidates = {{"max_nodes", m_maxNodes->value()}};
+    if (const auto vendors = sizingCheckedData(m_vendors); !vendors.empty())
+        candidates["vendors"] = vendors;
+    if (const auto cooling = sizingCheckedData(m_cooling); !cooling.empty())
+        candidates["cooling"] = cooling;
+    j["candidates"] = candidates;
+    return j;
+}
+
+SizingTargetLoad SizingForm::target() const {
+    return parseSizingTarget(targetJson().dump());
 }
 
 }  // namespace infraplan::ui

@@ -25,8 +25,10 @@ class SizingForm : public QWidget {
 public:
     SizingForm(const Design& design, const catalog::Catalog& catalog, QWidget* parent = nullptr);
 
-    // The target the form describes now.
-    SizingTarget target() const;
+    // The target the form describes now, read by core's target reader (its messages when the
+    // form describes no valid target); targetJson() is it as a target file.
+    SizingTargetLoad target() const;
+    nlohmann::json targetJson() const;
     bool training() const;
 
     QComboBox* modeCombo() const { return m_mode; }
