@@ -21,6 +21,7 @@
 #include "core/io/design_json.h"
 #include "core/results/format.h"
 #include "ui/document/designdocument.h"
+#include "ui/plan/checklist.h"
 #include "ui/plan/numberitem.h"
 
 namespace infraplan::ui {
@@ -73,7 +74,7 @@ CalibrationDialog::CalibrationDialog(DesignDocument* document, QWidget* parent)
     , m_document(document)
     , m_path(new QLineEdit(this))
     , m_browse(new QPushButton(tr("&Browse…"), this))
-    , m_parameters(new QListWidget(this))
+    , m_parameters(makeCheckList(this))
     , m_fit(new QPushButton(tr("&Fit"), this))
     , m_cancel(new QPushButton(tr("Cancel"), this))
     , m_progress(new QProgressBar(this))
@@ -83,15 +84,11 @@ CalibrationDialog::CalibrationDialog(DesignDocument* document, QWidget* parent)
     , m_save(new QPushButton(tr("&Save to User Catalog"), this)) {
     setWindowTitle(tr("Calibrate"));
     const auto& defaults = defaultCalibrationParameters();
-    for (const CalibrationParameterSpec& spec : calibrationParameters()) {
-        auto* item = new QListWidgetItem(
-            tr("%1 (%2)").arg(QString::fromUtf8(spec.label), QString::fromUtf8(spec.id)),
-            m_parameters);
-        item->setData(Qt::UserRole, QString::fromUtf8(spec.id));
-        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-        const bool ticked = std::find(defaults.begin(), defaults.end(), spec.id) != defaults.end();
-        item->setCheckState(ticked ? Qt::Checked : Qt::Unchecked);
-    }
+    for (const CalibrationParameterSpec& spec : calibrationParameters())
+        addCheckItem(m_parameters,
+                     tr("%1 (%2)").arg(QString::fromUtf8(spec.label), QString::fromUtf8(spec.id)),
+                     QString::fromUtf8(spec.id),
+                     std::find(defaults.begin(), defaults.end(), spec.id) != defaults.end());
     m_parameters->setMaximumHeight(150);
     m_progress->setRange(0, 0);  // core reports no fraction: a busy bar
     m_status->setWordWrap(true);
@@ -190,11 +187,7 @@ bool CalibrationDialog::loadMeasurements(const QString& path) {
 }
 
 std::vector<std::string> CalibrationDialog::chosenParameters() const {
-    std::vector<std::string> ids;
-    for (int i = 0; i < m_parameters->count(); ++i)
-        if (m_parameters->item(i)->checkState() == Qt::Checked)
-            ids.push_back(m_parameters->item(i)->data(Qt::UserRole).toString().toStdString());
-    return ids;
+    return checkedIds(m_parameters);
 }
 
 bool CalibrationDialog::fit() {

@@ -248,9 +248,10 @@ void SizingDialog::fillTable(const SizingResult& r) {
         m_table->setItem(row, colPerToken,
                          s.usd_per_million_tokens ? sizingMoneyItem(*s.usd_per_million_tokens)
                                                   : new NumberItem(0, QStringLiteral("–")));
-        m_table->setItem(row, colStrategy,
-                         new QTableWidgetItem(
-                             sizingText(describeStrategy(s.design.strategy, !s.results.training))));
+        auto* strategy = new QTableWidgetItem(
+            sizingText(describeStrategy(s.design.strategy, !s.results.training)));
+        strategy->setToolTip(strategy->text());
+        m_table->setItem(row, colStrategy, strategy);
     }
     m_table->setSortingEnabled(true);
     m_table->resizeColumnsToContents();

@@ -11,6 +11,7 @@
 #include <set>
 
 #include "core/io/design_json.h"
+#include "ui/plan/checklist.h"
 
 namespace infraplan::ui {
 namespace {
@@ -26,28 +27,6 @@ QDoubleSpinBox* sizingSpin(double min, double max, int decimals, const QString& 
     spin->setSuffix(suffix);
     spin->setGroupSeparatorShown(true);
     return spin;
-}
-
-// A list whose checked items are the filter; none checked = no filter.
-QListWidget* sizingCheckList(QWidget* parent) {
-    auto* list = new QListWidget(parent);
-    list->setMaximumHeight(96);
-    return list;
-}
-
-void addSizingCheckItem(QListWidget* list, const QString& text, const QString& data) {
-    auto* item = new QListWidgetItem(text, list);
-    item->setData(Qt::UserRole, data);
-    item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-    item->setCheckState(Qt::Unchecked);
-}
-
-std::vector<std::string> sizingCheckedData(const QListWidget* list) {
-    std::vector<std::string> out;
-    for (int i = 0; i < list->count(); ++i)
-        if (list->item(i)->checkState() == Qt::Checked)
-            out.push_back(list->item(i)->data(Qt::UserRole).toString().toStdString());
-    return out;
 }
 
 }  // namespace
@@ -66,8 +45,8 @@ SizingForm::SizingForm(const Design& design, const catalog::Catalog& catalog, QW
     , m_power(sizingSpin(0, 1e5, 2, tr(" MW"), this))
     , m_budget(sizingSpin(0, 1e7, 1, tr(" M$"), this))
     , m_basis(new QComboBox(this))
-    , m_vendors(sizingCheckList(this))
-    , m_cooling(sizingCheckList(this))
+    , m_vendors(makeCheckList(this))
+    , m_cooling(makeCheckList(this))
     , m_maxNodes(new QSpinBox(this)) {
     m_mode->addItem(tr("Training job"));
     m_mode->addItem(tr("Serving load"));
@@ -139,11 +118,13 @@ QWidget* SizingForm::createCandidatesBox(const catalog::Catalog& catalog) {
     for (const auto& [id, node] : catalog.nodes())
         if (!node.vendor.empty()) vendorNames.insert(node.vendor);
     for (const std::string& vendor : vendorNames)
-        addSizingCheckItem(m_vendors, QString::fromStdString(vendor),
-                           QString::fromStdString(vendor));
+        addCheckItem(m_vendors, QString::fromStdString(vendor), QString::fromStdString(vendor),
+                     false);
     for (Cooling c : kSizingCoolings)
-        addSizingCheckItem(m_cooling, QString::fromUtf8(toString(c)),
-                           QString::fromUtf8(toString(c)));
+        addCheckItem(m_cooling, QString::fromUtf8(toString(c)), QString::fromUtf8(toString(c)),
+                     false);
+    m_vendors->setMaximumHeight(110);
+    m_cooling->setMaximumHeight(80);
     m_cooling->setToolTip(tr("None ticked: the open design's cooling"));
     form->addRow(tr("Vendors:"), m_vendors);
     form->addRow(tr("Cooling:"), m_cooling);
@@ -204,9 +185,9 @@ nlohmann::json SizingForm::targetJson() const {
     }
     j["constraints"] = constraints;
     nlohmann::json candidates = {{"max_nodes", m_maxNodes->value()}};
-    if (const auto vendors = sizingCheckedData(m_vendors); !vendors.empty())
+    if (const auto vendors = checkedIds(m_vendors); !vendors.empty())
         candidates["vendors"] = vendors;
-    if (const auto cooling = sizingCheckedData(m_cooling); !cooling.empty())
+    if (const auto cooling = checkedIds(m_cooling); !cooling.empty())
         candidates["cooling"] = cooling;
     j["candidates"] = candidates;
     return j;
