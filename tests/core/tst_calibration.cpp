@@ -12,8 +12,10 @@
 #include "docs_table.h"
 #include "emitted_keys.h"
 #include "example_designs.h"
+#include "tests/support/mentions.h"
 
 using namespace infraplan;
+using infraplan::test::mentions;
 
 namespace {
 
@@ -72,12 +74,6 @@ const FittedParameter& parameter(const CalibrationResult& r, const std::string& 
     for (const FittedParameter& p : r.parameters)
         if (p.id == id) return p;
     qFatal("no parameter %s", id.c_str());
-}
-
-bool mentions(const std::vector<std::string>& texts, const std::string& part) {
-    for (const std::string& t : texts)
-        if (t.find(part) != std::string::npos) return true;
-    return false;
 }
 
 }  // namespace

@@ -8,8 +8,10 @@
 #include "core/planning/calibration.h"
 #include "core/planning/used_parts.h"
 #include "example_designs.h"
+#include "tests/support/mentions.h"
 
 using namespace infraplan;
+using infraplan::test::mentions;
 
 namespace {
 
@@ -80,12 +82,6 @@ const CalibrationResult& linkFit() {
         return calibrate(exampleDesign(), catalog::builtinCatalog(), measuredSweep(), options);
     }();
     return r;
-}
-
-bool mentions(const std::vector<std::string>& texts, const std::string& part) {
-    for (const std::string& t : texts)
-        if (t.find(part) != std::string::npos) return true;
-    return false;
 }
 
 }  // namespace

@@ -14,8 +14,10 @@
 #include "core/perf/training_memory.h"
 #include "core/perf/training_plan.h"
 #include "example_designs.h"
+#include "tests/support/mentions.h"
 
 using namespace infraplan;
+using infraplan::test::mentions;
 
 namespace {
 
@@ -34,12 +36,6 @@ Design h100Cluster(int nodes, const std::string& model) {
 
 std::string firstReason(const Results& r) {
     return r.reasons.empty() ? std::string("feasible") : r.reasons.front();
-}
-
-bool mentions(const std::vector<std::string>& lines, const std::string& text) {
-    for (const auto& l : lines)
-        if (l.find(text) != std::string::npos) return true;
-    return false;
 }
 
 PipelineSplit listed(std::vector<int> layers) {

@@ -10,8 +10,10 @@
 #include "core/evaluate/evaluate.h"
 #include "core/io/design_json.h"
 #include "example_designs.h"
+#include "tests/support/mentions.h"
 
 using namespace infraplan;
+using infraplan::test::mentions;
 
 namespace {
 
@@ -20,12 +22,6 @@ Design withOffload(bool optimizer, bool weights, bool activations,
     Design d = test::example("hand-drawn-cxl.json");
     d.strategy.offload = {target, optimizer, weights, activations};
     return d;
-}
-
-bool mentions(const std::vector<std::string>& lines, const std::string& text) {
-    for (const auto& l : lines)
-        if (l.find(text) != std::string::npos) return true;
-    return false;
 }
 
 // The pool's path, worked out in tst_topology_comm: 4 GPUs share their host's CXL 2.0 link
