@@ -25,7 +25,9 @@ using namespace infraplan::ui;
 
 namespace {
 
+// Opens the DGX H100 example and Tools -> Size Hardware; null when either fails.
 SizingDialog* openSizing(MainWindow& w) {
+    if (!uitest::openEvaluated(w, "dgx-h100-training.json")) return nullptr;
     auto* action = w.findChild<QAction*>(QStringLiteral("sizeHardware"));
     if (!action) return nullptr;
     action->trigger();
@@ -77,7 +79,6 @@ private Q_SLOTS:
     // Every listed design is core's, with core's figures, ranked by TCO.
     void listsCoresDesignsRanked() {
         MainWindow w;
-        QVERIFY(uitest::openEvaluated(w, "dgx-h100-training.json"));
         SizingDialog* dialog = openSizing(w);
         QVERIFY(dialog);
         smallTrainingTarget(dialog);
@@ -113,7 +114,6 @@ private Q_SLOTS:
     // the sized one as an untitled design.
     void openAsDesignAsksToSaveFirst() {
         MainWindow w;
-        QVERIFY(uitest::openEvaluated(w, "dgx-h100-training.json"));
         SizingDialog* dialog = openSizing(w);
         QVERIFY(dialog);
         smallTrainingTarget(dialog);
@@ -144,7 +144,6 @@ private Q_SLOTS:
     // A serving target without an SLO is refused with the reason; nothing runs.
     void anInvalidTargetSaysWhy() {
         MainWindow w;
-        QVERIFY(uitest::openEvaluated(w, "dgx-h100-training.json"));
         SizingDialog* dialog = openSizing(w);
         QVERIFY(dialog);
         dialog->form()->modeCombo()->setCurrentIndex(1);
@@ -160,7 +159,6 @@ private Q_SLOTS:
     // Cancel stops a large sweep; the dialog is ready to run again.
     void cancelStopsTheSweep() {
         MainWindow w;
-        QVERIFY(uitest::openEvaluated(w, "dgx-h100-training.json"));
         SizingDialog* dialog = openSizing(w);
         QVERIFY(dialog);
         QVERIFY(dialog->start());
