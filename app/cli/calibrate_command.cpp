@@ -16,8 +16,6 @@
 namespace infraplan::cli {
 namespace {
 
-constexpr std::size_t kMaxMeasurementBytes = 4u << 20;
-
 struct CalibrateArgs {
     DesignArgs design;
     std::string design_path;

@@ -454,12 +454,17 @@ CalibrationResult calibrate(const Design& design, const catalog::Catalog& catalo
         start.u[static_cast<Eigen::Index>(k)] = toUnit(*p.specs[k], catalogValue(p, *p.specs[k]));
     std::string why;
     const auto predicted = predictRuns(p, start.u, &why);
+    // A cancel makes the evaluations fail: say cancelled, not that the predictions failed.
+    out.cancelled = isCancelled(options.cancel);
+    if (out.cancelled) return out;
     if (!predicted) {
         out.reasons.push_back(why);
         return out;
     }
     start.errors = relativeErrors(*predicted, measured);
     const auto j = jacobian(p, start.u, start.errors, measured);
+    out.cancelled = isCancelled(options.cancel);
+    if (out.cancelled) return out;
     out.reasons = j ? identifiability(p, *j)
                     : std::vector<std::string>{
                           "a measured run has no prediction near the "

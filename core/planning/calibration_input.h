@@ -44,6 +44,7 @@ struct Measurement {
 };
 
 inline constexpr std::size_t kMaxMeasurements = 200;
+inline constexpr std::size_t kMaxMeasurementBytes = 4u << 20;  // the CSV file at most
 
 // Every problem as "LINE: column: why" in `errors`; nullopt when there is any.
 std::optional<std::vector<Measurement>> parseMeasurements(std::string_view csv_text,

@@ -21,7 +21,8 @@ class QToolButton;
 
 namespace infraplan {
 enum class EmbeddedChoice : std::uint8_t;
-}
+struct Design;
+}  // namespace infraplan
 namespace infraplan::catalog {
 class Catalog;
 }
@@ -67,6 +68,9 @@ public:
     bool save();
     bool saveAs();
     bool newFromTemplate(const QString& resource);
+    // Opens a design made elsewhere (Tools -> Size Hardware) as an untitled design, after
+    // asking to save unsaved work; false when declined or it does not load.
+    bool openGeneratedDesign(const Design& design);
     static QStringList templates();  // resource paths of File -> New from template
     // Asks Save/Discard/Cancel when there are unsaved changes; true = go ahead.
     bool maybeSave();
@@ -100,6 +104,8 @@ private:
     void offerEmbeddedChoice();
     void applyEmbeddedChoice(EmbeddedChoice choice);
     void adoptSessionCatalog();
+    // After entries were written into the user catalog: read it again and use it.
+    void reloadUserCatalog();
 
     std::shared_ptr<const catalog::Catalog> m_catalog;  // the session's: built-in + user
     DesignDocument* m_document;

@@ -22,8 +22,10 @@
 #include "ui/mainwindow/hfmodelimport.h"
 #include "ui/mainwindow/mainwindow.h"
 #include "ui/mainwindow/recentfiles.h"
+#include "ui/plan/calibrationdialog.h"
 #include "ui/plan/searchdialog.h"
 #include "ui/plan/sensitivitydialog.h"
+#include "ui/plan/sizingdialog.h"
 
 namespace infraplan::ui {
 namespace {
@@ -207,6 +209,23 @@ void MainWindow::createMenus() {
     });
     sensitivity->setObjectName(QStringLiteral("sensitivity"));
     sensitivity->setStatusTip(tr("What ±10% of each hardware and facility input changes"));
+    QAction* sizing = tools->addAction(tr("Si&ze Hardware…"), this, [this] {
+        auto* dialog = new SizingDialog(m_document, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &SizingDialog::openDesignRequested, this, &MainWindow::openGeneratedDesign);
+        dialog->show();
+    });
+    sizing->setObjectName(QStringLiteral("sizeHardware"));
+    sizing->setStatusTip(tr("Find the clusters that meet a training deadline or a serving load"));
+    QAction* calibrate = tools->addAction(tr("&Calibrate…"), this, [this] {
+        auto* dialog = new CalibrationDialog(m_document, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &CalibrationDialog::userCatalogChanged, this,
+                &MainWindow::reloadUserCatalog);
+        dialog->show();
+    });
+    calibrate->setObjectName(QStringLiteral("calibrate"));
+    calibrate->setStatusTip(tr("Fit the accelerator's and links' efficiencies to measured runs"));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* guide = help->addAction(tr("&User Guide"), this, &MainWindow::showUserGuide);

@@ -9,6 +9,7 @@
 #include <QStatusBar>
 #include <QTimer>
 
+#include "core/io/design_json.h"
 #include "ui/app/sessioncatalog.h"
 #include "ui/compare/comparedialog.h"
 #include "ui/document/designdocument.h"
@@ -72,6 +73,22 @@ bool MainWindow::newFromTemplate(const QString& resource) {
     return true;
 }
 
+bool MainWindow::openGeneratedDesign(const Design& design) {
+    if (!maybeSave()) return false;
+    Diagnostics diagnostics;
+    const QByteArray text = QByteArray::fromStdString(designToJson(design).dump());
+    if (!m_document->openText(text, diagnostics)) {
+        DiagnosticsDialog dialog(tr("Cannot Open Design"),
+                                 tr("The design could not be opened. Nothing was changed."),
+                                 diagnostics, this);
+        dialog.exec();
+        return false;
+    }
+    statusBar()->showMessage(
+        tr("Opened “%1” as an untitled design").arg(QString::fromStdString(design.name)), 6000);
+    return true;
+}
+
 void MainWindow::openDialog() {
     if (!maybeSave()) return;
     const QString dir = m_document->filePath().isEmpty()
@@ -122,9 +139,7 @@ void MainWindow::applyEmbeddedChoice(EmbeddedChoice choice) {
         return;
     }
     if (choice == EmbeddedChoice::import_file) {
-        reloadSessionCatalog();
-        adoptSessionCatalog();
-        m_document->setLocalCatalog(m_catalog);
+        reloadUserCatalog();
         statusBar()->showMessage(tr("Imported the file's entries into your catalog"), 6000);
     } else if (choice == EmbeddedChoice::adopt_local) {
         statusBar()->showMessage(tr("Using your catalog's entries for this design"), 6000);
@@ -136,6 +151,12 @@ void MainWindow::applyEmbeddedChoice(EmbeddedChoice choice) {
 void MainWindow::adoptSessionCatalog() {
     m_catalog = sessionCatalog();
     m_palette->model()->rebuild(*m_catalog);
+}
+
+void MainWindow::reloadUserCatalog() {
+    reloadSessionCatalog();
+    adoptSessionCatalog();
+    m_document->setLocalCatalog(m_catalog);
 }
 
 bool MainWindow::saveFile(const QString& path) {
