@@ -341,11 +341,9 @@ bool chooseParameters(const CalibrationOptions& options, CalibrationProblem& p,
     return reasons.empty();
 }
 
-// The catalog field a parameter sets: a link parameter's id without its scaleup_/scaleout_.
+// The catalog field a parameter sets: an accelerator parameter is named after its field.
 std::string catalogFieldOf(const CalibrationParameterSpec& spec) {
-    const std::string id = spec.id;
-    if (spec.part == CalibratedPart::accelerator) return id;
-    return id.substr(id.find('_') + 1);
+    return spec.part == CalibratedPart::accelerator ? spec.id : spec.link_field_name;
 }
 
 double rmsOf(const Eigen::VectorXd& errors) {
@@ -397,8 +395,8 @@ void reportFit(const CalibrationProblem& p, const FitState& start, const FitStat
 
 CalibrationParameterSpec linkParameter(const char* id, const char* label, double lower,
                                        double upper, CalibratedPart part,
-                                       double catalog::Link::*field) {
-    return {id, label, lower, upper, nullptr, part, field};
+                                       double catalog::Link::*field, const char* field_name) {
+    return {id, label, lower, upper, nullptr, part, field, field_name};
 }
 
 }  // namespace
@@ -415,13 +413,17 @@ const std::vector<CalibrationParameterSpec>& calibrationParameters() {
         {"gemm_half_efficiency_gflop", "GEMM size at half efficiency (GFLOP)", 0.001, 100.0,
          &A::gemm_half_efficiency_gflop},
         linkParameter("scaleup_collective_efficiency", "Scale-up collective efficiency", 0.05, 1.0,
-                      CalibratedPart::scaleup_links, &L::collective_efficiency),
+                      CalibratedPart::scaleup_links, &L::collective_efficiency,
+                      "collective_efficiency"),
         linkParameter("scaleout_collective_efficiency", "Scale-out collective efficiency", 0.05,
-                      1.0, CalibratedPart::scaleout_links, &L::collective_efficiency),
+                      1.0, CalibratedPart::scaleout_links, &L::collective_efficiency,
+                      "collective_efficiency"),
         linkParameter("scaleup_collective_latency_us", "Scale-up step latency (us)", 0.0, 100.0,
-                      CalibratedPart::scaleup_links, &L::collective_latency_us),
+                      CalibratedPart::scaleup_links, &L::collective_latency_us,
+                      "collective_latency_us"),
         linkParameter("scaleout_collective_latency_us", "Scale-out step latency (us)", 0.0, 100.0,
-                      CalibratedPart::scaleout_links, &L::collective_latency_us)};
+                      CalibratedPart::scaleout_links, &L::collective_latency_us,
+                      "collective_latency_us")};
     return all;
 }
 

@@ -29,6 +29,7 @@ struct CalibrationParameterSpec {
     double catalog::Accelerator::*field = nullptr;  // part == accelerator
     CalibratedPart part = CalibratedPart::accelerator;
     double catalog::Link::*link_field = nullptr;  // the link parts
+    const char* link_field_name = "";             // ... its catalog field name
 };
 // gemm_efficiency_max, gemm_efficiency_fp8, attention_efficiency, memory_efficiency,
 // launch_overhead_us, gemm_half_efficiency_gflop; scaleup_ and scaleout_ collective_efficiency
