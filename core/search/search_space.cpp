@@ -209,10 +209,6 @@ std::vector<std::size_t> SearchSpace::layoutStarts() const {
     return starts;
 }
 
-const SearchLayout& SearchSpace::layoutOf(std::size_t index) const {
-    return m_layouts[blockOf(index)].layout;
-}
-
 Strategy SearchSpace::at(std::size_t index) const {
     if (m_layouts.empty()) return m_inference.at(index);
     const LayoutBlock& b = m_layouts[blockOf(index)];

@@ -95,7 +95,7 @@ void scoreCandidate(const SearchJob& job, SearchEvaluator& evaluator, Design& va
 }
 
 void searchWorker(const SearchJob& job, SharedProgress& shared, unsigned id, SearchTally& tally) {
-    SearchEvaluator evaluator(job.prepared, job.catalog, job.evaluate);
+    SearchEvaluator evaluator(job.prepared, job.hardware, job.catalog, job.evaluate);
     Design variant = job.design;
     const std::size_t claims = shared.claims.size() - 1;
     for (;;) {

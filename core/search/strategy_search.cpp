@@ -118,9 +118,12 @@ SearchResult searchStrategies(const Design& design, const catalog::Catalog& cata
     SearchSpaceLimits limits = options.space;
     limits.max_candidates = std::max(1LL, options.max_candidates);
     const SearchSpace space(design, *model, prepared.base.devices, limits);
+    const SearchHardware hardware =
+        describeSearchHardware(prepared, design, catalog, evaluateOptions);
     const SearchJob job{design,
                         catalog,
                         prepared,
+                        hardware,
                         space,
                         options,
                         evaluateOptions,
