@@ -79,7 +79,8 @@ private:
 
 struct SearchSpace::LayoutBlock {
     SearchLayout layout;
-    std::vector<int> microbatches, interleaves;
+    int microbatch = 1;
+    std::vector<int> interleaves;
     std::vector<int> zero_stages;
     std::vector<Recompute> recomputes;
     std::vector<signed char> sequence_parallel, overlap_tp, overlap_dp;  // 0/1; -1 = design's
