@@ -16,9 +16,10 @@ namespace {
 struct SearchArgs {
     DesignArgs design;
     std::string objective = "time";
-    int top = 10;
-    double time_budget_s = 60;
-    long long max_candidates = 5'000'000;
+    // The search's own defaults, so the CLI and the core cannot disagree.
+    int top = SearchOptions{}.top;
+    double time_budget_s = SearchOptions{}.time_budget_s;
+    long long max_candidates = SearchOptions{}.max_candidates;
     std::string shard = "1/1";
 };
 

@@ -29,7 +29,7 @@ struct SearchOptions {
     long long max_devices = 1'000'000;
     // Budgets: the search stops at whichever comes first and keeps the best found so far
     // (marked truncated, with the reason), so a huge design answers in about a minute.
-    long long max_candidates = 5'000'000;  // strategies searched at most (the space is cut)
+    long long max_candidates = SearchSpaceLimits{}.max_candidates;  // the space is cut here
     // The shape of the space (tp/pp caps, training knob choices); its max_candidates is
     // replaced by the one above.
     SearchSpaceLimits space;
