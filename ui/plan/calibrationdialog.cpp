@@ -13,7 +13,6 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 #include <cmath>
 
@@ -120,8 +119,7 @@ CalibrationDialog::CalibrationDialog(DesignDocument* document, QWidget* parent)
     connect(m_cancel, &QPushButton::clicked, this, &CalibrationDialog::cancel);
     connect(m_save, &QPushButton::clicked, this,
             [this] { saveTo(catalog::defaultUserCatalogPath()); });
-    connect(&m_watcher, &QFutureWatcher<CalibrationResult>::finished, this,
-            &CalibrationDialog::finish);
+    connect(&m_job, &PlanningJobBase::finished, this, &CalibrationDialog::finish);
     setRunning(false);
     m_status->setText(
         tr("Load a CSV of measured step times, serving figures or nccl-tests bus "
@@ -129,10 +127,7 @@ CalibrationDialog::CalibrationDialog(DesignDocument* document, QWidget* parent)
            "parameters of this design's accelerator and links to it."));
 }
 
-CalibrationDialog::~CalibrationDialog() {
-    cancel();
-    m_watcher.waitForFinished();
-}
+CalibrationDialog::~CalibrationDialog() = default;  // m_job cancels the fit and waits
 
 QLayout* CalibrationDialog::createFileRow() {
     m_path->setReadOnly(true);
@@ -198,26 +193,25 @@ bool CalibrationDialog::fit() {
         m_status->setText(tr("Tick at least one parameter to fit."));
         return false;
     }
-    m_token = std::make_shared<CancelToken>();
-    options.cancel = m_token.get();
     options.measurements_name = m_measurementsName.toStdString();
     m_status->setText(tr("Fitting %n parameter(s)…", nullptr, int(options.fit.size())));
     m_result.reset();
     setRunning(true);
-    m_watcher.setFuture(
-        QtConcurrent::run([design = m_document->design(), catalog = m_document->sharedCatalog(),
-                           measurements = m_measurements, options, token = m_token] {
-            return calibrate(design, *catalog, measurements, options);
-        }));
+    m_job.start([design = m_document->design(), catalog = m_document->sharedCatalog(),
+                 measurements = m_measurements, options](const CancelToken* token) {
+        CalibrationOptions run = options;
+        run.cancel = token;
+        return calibrate(design, *catalog, measurements, run);
+    });
     return true;
 }
 
 void CalibrationDialog::cancel() {
-    if (m_token) m_token->cancel();
+    m_job.cancel();
 }
 
 void CalibrationDialog::finish() {
-    CalibrationResult r = m_watcher.result();
+    CalibrationResult r = m_job.result();
     if (r.cancelled) {
         m_status->setText(tr("Cancelled: nothing fitted."));
         setRunning(false);

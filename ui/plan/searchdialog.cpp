@@ -11,7 +11,6 @@
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -98,7 +97,7 @@ SearchDialog::SearchDialog(DesignDocument* document, QWidget* parent)
     connect(m_table, &QTableWidget::itemSelectionChanged, this, &SearchDialog::updateApply);
     connect(m_staleBanner, &StaleBanner::staleChanged, this, &SearchDialog::updateApply);
     connect(m_staleBanner, &StaleBanner::rerunRequested, this, &SearchDialog::start);
-    connect(&m_watcher, &QFutureWatcher<SearchResult>::finished, this, &SearchDialog::finish);
+    connect(&m_job, &PlanningJobBase::finished, this, &SearchDialog::finish);
     m_options.top = kListed;
     m_options.time_budget_s = 60;
     setRunning(false);
@@ -107,10 +106,7 @@ SearchDialog::SearchDialog(DesignDocument* document, QWidget* parent)
            "micro-batch, ZeRO and recompute on this design's hardware."));
 }
 
-SearchDialog::~SearchDialog() {
-    cancel();
-    m_watcher.waitForFinished();
-}
+SearchDialog::~SearchDialog() = default;  // m_job cancels the search and waits for it
 
 void SearchDialog::setBudgets(long long max_candidates, double time_budget_s) {
     m_options.max_candidates = max_candidates;
@@ -133,12 +129,10 @@ void SearchDialog::updateApply() {
 
 void SearchDialog::start() {
     if (isRunning()) return;
-    m_token = std::make_shared<CancelToken>();
     SearchOptions options = m_options;
     options.objective =
         searchObjectiveFromString(m_objective->currentData().toString().toStdString())
             .value_or(SearchObjective::time);
-    options.cancel = m_token.get();
     // From a worker thread: queued to this dialog, dropped if it is gone.
     options.progress = [this](double fraction) {
         QMetaObject::invokeMethod(
@@ -151,18 +145,19 @@ void SearchDialog::start() {
     m_progress->setValue(0);
     m_status->setText(tr("Searching…"));
     setRunning(true);
-    m_watcher.setFuture(QtConcurrent::run(
-        [design, catalog = m_document->sharedCatalog(), options, token = m_token] {
-            return searchStrategies(design, *catalog, options);
-        }));
+    m_job.start([design, catalog = m_document->sharedCatalog(), options](const CancelToken* token) {
+        SearchOptions run = options;
+        run.cancel = token;
+        return searchStrategies(design, *catalog, run);
+    });
 }
 
 void SearchDialog::cancel() {
-    if (m_token) m_token->cancel();
+    m_job.cancel();
 }
 
 void SearchDialog::finish() {
-    m_result = m_watcher.result();
+    m_result = m_job.result();
     setRunning(false);
     m_status->setText(summary(*m_result));
     fillTable(*m_result);

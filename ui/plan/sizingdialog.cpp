@@ -10,7 +10,6 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "core/results/format.h"
 #include "core/search/strategy_text.h"
@@ -100,7 +99,7 @@ SizingDialog::SizingDialog(DesignDocument* document, QWidget* parent)
     connect(m_open, &QPushButton::clicked, this, &SizingDialog::openSelected);
     connect(m_table, &QTableWidget::itemSelectionChanged, this, &SizingDialog::updateOpenButton);
     connect(m_table, &QTableWidget::cellDoubleClicked, this, &SizingDialog::openSelected);
-    connect(&m_watcher, &QFutureWatcher<SizingResult>::finished, this, &SizingDialog::finish);
+    connect(&m_job, &PlanningJobBase::finished, this, &SizingDialog::finish);
     setRunning(false);
     m_status->setText(
         tr("Tries each node template at growing cluster sizes, searches each cluster's "
@@ -109,10 +108,7 @@ SizingDialog::SizingDialog(DesignDocument* document, QWidget* parent)
            "facility and economics are the open design's."));
 }
 
-SizingDialog::~SizingDialog() {
-    cancel();
-    m_watcher.waitForFinished();
-}
+SizingDialog::~SizingDialog() = default;  // m_job cancels the sweep and waits for it
 
 QLayout* SizingDialog::createRunRow() {
     m_rank->addItem(tr("Lowest TCO"), static_cast<int>(SizingRank::tco));
@@ -163,26 +159,26 @@ bool SizingDialog::start() {
         return false;
     }
     const SizingTarget target = *load.target;
-    m_token = std::make_shared<CancelToken>();
     SizingOptions options;
     options.rank = static_cast<SizingRank>(m_rank->currentData().toInt());
     options.time_budget_s = m_timeBudget->value();
     options.max_strategies = m_maxStrategies->value();
-    options.cancel = m_token.get();
     m_status->setText(tr("Sizing: searching each cluster's strategy…"));
     setRunning(true);
-    m_watcher.setFuture(QtConcurrent::run([target, catalog, options, token = m_token] {
-        return sizeHardware(target, *catalog, options);
-    }));
+    m_job.start([target, catalog, options](const CancelToken* token) {
+        SizingOptions run = options;
+        run.cancel = token;
+        return sizeHardware(target, *catalog, run);
+    });
     return true;
 }
 
 void SizingDialog::cancel() {
-    if (m_token) m_token->cancel();
+    m_job.cancel();
 }
 
 void SizingDialog::finish() {
-    SizingResult r = m_watcher.result();
+    SizingResult r = m_job.result();
     setRunning(false);
     if (r.cancelled && r.designs.empty()) {  // keep what was shown before
         m_status->setText(tr("Cancelled: nothing sized."));

@@ -3,7 +3,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "core/io/design_json.h"
 #include "core/results/format.h"
@@ -57,7 +56,7 @@ StrategyHint::StrategyHint(DesignDocument* document, Evaluator* evaluator, QWidg
     m_options.max_candidates = 5000;
     m_options.time_budget_s = 20;
     connect(&m_delay, &QTimer::timeout, this, &StrategyHint::startSearch);
-    connect(&m_watcher, &QFutureWatcher<SearchResult>::finished, this, &StrategyHint::finish);
+    connect(&m_job, &PlanningJobBase::finished, this, &StrategyHint::finish);
     connect(evaluator, &Evaluator::evaluated, this, &StrategyHint::evaluationSettled);
     connect(document, &DesignDocument::contentChanged, this, &StrategyHint::designChanged);
     connect(document, &DesignDocument::designReset, this, &StrategyHint::designChanged);
@@ -65,10 +64,7 @@ StrategyHint::StrategyHint(DesignDocument* document, Evaluator* evaluator, QWidg
     connect(m_dismiss, &QPushButton::clicked, this, &StrategyHint::dismiss);
 }
 
-StrategyHint::~StrategyHint() {
-    if (m_token) m_token->cancel();
-    m_watcher.waitForFinished();
-}
+StrategyHint::~StrategyHint() = default;  // m_job cancels the search and waits for it
 
 void StrategyHint::setBudgets(long long max_candidates, double time_budget_s) {
     m_options.max_candidates = max_candidates;
@@ -84,7 +80,7 @@ void StrategyHint::evaluationSettled(const Evaluation& evaluation) {
 // The suggestion and a search under way are for the design as it was: drop them.
 void StrategyHint::designChanged() {
     m_delay.stop();
-    if (m_token) m_token->cancel();
+    m_job.cancel();
     m_current.reset();
     m_suggestion.reset();
     hide();
@@ -96,17 +92,18 @@ void StrategyHint::startSearch() {
         m_delay.start();
         return;
     }
-    m_token = std::make_shared<CancelToken>();
     SearchOptions options = m_options;
     options.objective = SearchObjective::time;
-    options.cancel = m_token.get();
-    m_watcher.setFuture(QtConcurrent::run(
-        [design = m_document->design(), catalog = m_document->sharedCatalog(), options,
-         token = m_token] { return searchStrategies(design, *catalog, options); }));
+    m_job.start([design = m_document->design(), catalog = m_document->sharedCatalog(),
+                 options](const CancelToken* token) {
+        SearchOptions run = options;
+        run.cancel = token;
+        return searchStrategies(design, *catalog, run);
+    });
 }
 
 void StrategyHint::finish() {
-    const SearchResult r = m_watcher.result();
+    const SearchResult r = m_job.result();
     if (r.cancelled || !m_current) return;  // an edit came first: its evaluation starts anew
     const bool inference = m_document->design().workload.mode == WorkloadMode::inference;
     std::vector<const SearchCandidate*> fitting;  // feasible, not dismissed, not the design's own
