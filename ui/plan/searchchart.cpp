@@ -9,6 +9,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/planning/sensitivity.h"
 #include "core/results/format.h"
 #include "core/search/pareto.h"
 #include "ui/dashboard/charts.h"
@@ -58,10 +59,10 @@ struct PowerBands {
 PowerBands powerBands(const std::vector<SearchCandidate>& best) {
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
     for (const SearchCandidate& c : best) {
-        const double kw = searchFacilityKw(c.results);
-        if (std::isnan(kw)) continue;
-        lo = std::min(lo, kw);
-        hi = std::max(hi, kw);
+        const auto kw = headlineMetrics(c.results).facility_kw;
+        if (!kw) continue;
+        lo = std::min(lo, *kw);
+        hi = std::max(hi, *kw);
     }
     PowerBands bands;
     if (!std::isfinite(lo)) return bands;
@@ -79,13 +80,8 @@ PowerBands powerBands(const std::vector<SearchCandidate>& best) {
 
 }  // namespace
 
-double searchCostPerMillion(const Results& results) {
-    return results.facility ? results.facility->cost.usd_per_million_tokens.value_or(kNoFigure)
-                            : kNoFigure;
-}
-
-double searchFacilityKw(const Results& results) {
-    return results.facility ? results.facility->power.facility_kw : kNoFigure;
+double searchFigure(const std::optional<double>& figure) {
+    return figure.value_or(kNoFigure);
 }
 
 QString sentenceCase(const std::string& text) {
@@ -111,10 +107,11 @@ QChart* searchChart(const SearchResult& result) {
     QList<QPointF> shown;
     std::vector<std::pair<double, double>> points;
     for (const SearchCandidate& c : result.best) {
-        const double cost = searchCostPerMillion(c.results);
+        const HeadlineMetrics figures = headlineMetrics(c.results);
+        const double cost = searchFigure(figures.usd_per_million_tokens);
         points.emplace_back(c.score, cost);
         if (std::isnan(cost)) continue;
-        bandSeries[static_cast<std::size_t>(bands.band(searchFacilityKw(c.results)))]->append(
+        bandSeries[static_cast<std::size_t>(bands.band(searchFigure(figures.facility_kw)))]->append(
             c.score, cost);
         shown.append({c.score, cost});
     }

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/planning/sensitivity.h"
 #include "core/results/format.h"
 #include "core/search/strategy_text.h"
 #include "ui/document/designdocument.h"
@@ -38,10 +39,8 @@ QTableWidgetItem* numberItem(double value, Unit unit) {
 }
 
 // The performance figure of a candidate: step time (training) or goodput (serving).
-double performance(const Results& r) {
-    if (r.training) return r.training->step_time_s;
-    if (r.inference) return r.inference->goodput_rps.value_or(kMissing);
-    return kMissing;
+double performance(const HeadlineMetrics& m) {
+    return searchFigure(m.step_time_s ? m.step_time_s : m.goodput_rps);
 }
 
 }  // namespace
@@ -194,6 +193,7 @@ void SearchDialog::fillTable(const SearchResult& r) {
     m_table->setRowCount(static_cast<int>(r.best.size()));
     for (int row = 0; row < static_cast<int>(r.best.size()); ++row) {
         const SearchCandidate& c = r.best[static_cast<std::size_t>(row)];
+        const HeadlineMetrics figures = headlineMetrics(c.results);
         auto* rank = new NumberItem(row + 1, QString::number(row + 1));
         rank->setData(kBestIndexRole, row);
         m_table->setItem(row, 0, rank);
@@ -203,13 +203,14 @@ void SearchDialog::fillTable(const SearchResult& r) {
         m_table->setItem(row, 2, numberItem(c.score, Unit::none));
         m_table->setItem(
             row, 3,
-            numberItem(performance(c.results), m_inference ? Unit::requests_per_s : Unit::seconds));
+            numberItem(performance(figures), m_inference ? Unit::requests_per_s : Unit::seconds));
         m_table->setItem(
             row, 4,
             numberItem(c.results.training ? c.results.training->mfu : kMissing, Unit::fraction));
-        m_table->setItem(row, 5,
-                         numberItem(searchCostPerMillion(c.results), Unit::usd_per_million_tokens));
-        m_table->setItem(row, 6, numberItem(searchFacilityKw(c.results), Unit::kilowatts));
+        m_table->setItem(
+            row, 5,
+            numberItem(searchFigure(figures.usd_per_million_tokens), Unit::usd_per_million_tokens));
+        m_table->setItem(row, 6, numberItem(searchFigure(figures.facility_kw), Unit::kilowatts));
     }
     m_table->setSortingEnabled(true);
     m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);

@@ -24,10 +24,6 @@ QString hintPercent(double fraction) {
     return QString::number(qRound(fraction * 100));
 }
 
-std::optional<double> hintCostPerToken(const Results& r) {
-    return r.facility ? r.facility->cost.usd_per_million_tokens : std::nullopt;
-}
-
 }  // namespace
 
 StrategyHint::StrategyHint(DesignDocument* document, Evaluator* evaluator, QWidget* parent)
@@ -73,7 +69,7 @@ void StrategyHint::setBudgets(long long max_candidates, double time_budget_s) {
 
 void StrategyHint::evaluationSettled(const Evaluation& evaluation) {
     if (!evaluation.results.feasible) return;  // the dashboard says why; nothing to improve
-    m_current = evaluation.results;
+    m_current = headlineMetrics(evaluation.results);
     m_delay.start();
 }
 
@@ -117,48 +113,51 @@ void StrategyHint::finish() {
 
 // The candidate with the largest gain in step time (training) or goodput (serving), if 5%.
 bool StrategyHint::suggestFaster(const std::vector<const SearchCandidate*>& fitting) {
-    const Results& current = *m_current;
+    const HeadlineMetrics& current = *m_current;
     const SearchCandidate* best = nullptr;
+    HeadlineMetrics bestFigures;
     double bestGain = kClearGain;
     for (const SearchCandidate* c : fitting) {
+        const HeadlineMetrics figures = headlineMetrics(c->results);
         double gain = 0;
-        if (current.training && c->results.training)
-            gain = 1 - c->results.training->step_time_s / current.training->step_time_s;
-        const auto goodput =
-            c->results.inference ? c->results.inference->goodput_rps : std::nullopt;
-        const auto base = current.inference ? current.inference->goodput_rps : std::nullopt;
-        if (goodput && base && *base > 0) gain = *goodput / *base - 1;
+        if (current.step_time_s && figures.step_time_s)
+            gain = 1 - *figures.step_time_s / *current.step_time_s;
+        if (current.goodput_rps && figures.goodput_rps && *current.goodput_rps > 0)
+            gain = *figures.goodput_rps / *current.goodput_rps - 1;
         if (gain >= bestGain) {
             best = c;
+            bestFigures = figures;
             bestGain = gain;
         }
     }
     if (!best) return false;
-    if (current.training)
+    if (current.step_time_s)
         suggest(*best, tr("is %1% faster: %2 per step instead of %3")
                            .arg(hintPercent(bestGain),
-                                hintQuantity(best->results.training->step_time_s, Unit::seconds),
-                                hintQuantity(current.training->step_time_s, Unit::seconds)));
+                                hintQuantity(*bestFigures.step_time_s, Unit::seconds),
+                                hintQuantity(*current.step_time_s, Unit::seconds)));
     else
-        suggest(*best,
-                tr("serves %1% more: goodput %2 instead of %3")
-                    .arg(hintPercent(bestGain),
-                         hintQuantity(*best->results.inference->goodput_rps, Unit::requests_per_s),
-                         hintQuantity(*current.inference->goodput_rps, Unit::requests_per_s)));
+        suggest(*best, tr("serves %1% more: goodput %2 instead of %3")
+                           .arg(hintPercent(bestGain),
+                                hintQuantity(*bestFigures.goodput_rps, Unit::requests_per_s),
+                                hintQuantity(*current.goodput_rps, Unit::requests_per_s)));
     return true;
 }
 
 // The cheapest per token of those listed, if it saves 5%.
 bool StrategyHint::suggestCheaper(const std::vector<const SearchCandidate*>& fitting) {
-    const auto baseCost = hintCostPerToken(*m_current);
+    const auto baseCost = m_current->usd_per_million_tokens;
     if (!baseCost || *baseCost <= 0) return false;
     const SearchCandidate* cheapest = nullptr;
+    double cost = 0;
     for (const SearchCandidate* c : fitting) {
-        const auto cost = hintCostPerToken(c->results);
-        if (cost && (!cheapest || *cost < *hintCostPerToken(cheapest->results))) cheapest = c;
+        const auto candidateCost = headlineMetrics(c->results).usd_per_million_tokens;
+        if (candidateCost && (!cheapest || *candidateCost < cost)) {
+            cheapest = c;
+            cost = *candidateCost;
+        }
     }
     if (!cheapest) return false;
-    const double cost = *hintCostPerToken(cheapest->results);
     if (cost > (1 - kClearGain) * *baseCost) return false;
     suggest(*cheapest, tr("is %1% cheaper per token: %2 instead of %3")
                            .arg(hintPercent(1 - cost / *baseCost),

@@ -12,6 +12,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/planning/sensitivity.h"
 #include "core/search/strategy_search.h"
 #include "ui/plan/planningjob.h"
 
@@ -67,7 +68,7 @@ private:
     QTimer m_delay;
     PlanningJob<SearchResult> m_job;
     SearchOptions m_options;
-    std::optional<Results> m_current;  // the design's own evaluation, the baseline
+    std::optional<HeadlineMetrics> m_current;  // the design's own figures, the baseline
     std::optional<Strategy> m_suggestion;
     QSet<QString> m_dismissed;  // suggestions dismissed, with the design they were for
 };
