@@ -19,6 +19,7 @@
 #include "catalog/user_catalog.h"
 #include "core/io/design_json.h"
 #include "core/results/format.h"
+#include "ui/app/specsummary.h"
 #include "ui/document/designdocument.h"
 #include "ui/plan/checklist.h"
 #include "ui/plan/numberitem.h"
@@ -31,14 +32,13 @@ QString calibrationText(const std::string& s) {
 }
 
 QTableWidgetItem* calibrationValueItem(double value) {
-    return new NumberItem(value, calibrationText(infraplan::formatNumber(value, 4)));
+    return new NumberItem(value, formatNumber(value, 4));
 }
 
 // The relative error of a prediction, "+8.1%".
 QTableWidgetItem* calibrationErrorItem(double predicted, double measured) {
     const double error = measured != 0 ? predicted / measured - 1 : 0;
-    const double percent = std::abs(error) < 0.0005 ? 0.0 : error * 100;  // no "-0.0%"
-    return new NumberItem(std::abs(error), QString::asprintf("%+.1f%%", percent));
+    return new NumberItem(std::abs(error), signedPercentText(error));
 }
 
 // "nvidia-h100-sxm, nvlink4": the catalog ids of the calibrated entries.
@@ -273,9 +273,7 @@ void CalibrationDialog::fillParameters(const CalibrationResult& r) {
         m_fitted->setItem(i, 3, calibrationValueItem(p.after));
         m_fitted->setItem(
             i, 4,
-            new QTableWidgetItem(tr("%1 to %2")
-                                     .arg(calibrationText(infraplan::formatNumber(p.lower)),
-                                          calibrationText(infraplan::formatNumber(p.upper)))));
+            new QTableWidgetItem(tr("%1 to %2").arg(formatNumber(p.lower), formatNumber(p.upper))));
         m_fitted->setItem(i, 5, new QTableWidgetItem(p.at_bound ? tr("at its bound") : QString()));
     }
     finishCalibrationTable(m_fitted);

@@ -1,4 +1,5 @@
 #include "ui/plan/searchchart.h"
+#include "ui/app/specsummary.h"
 
 #include <QAbstractAxis>
 #include <QChart>
@@ -47,9 +48,7 @@ struct PowerBands {
         return std::clamp(static_cast<int>((kw - lo) / width), 0, count - 1);
     }
     QString name(int index) const {
-        const auto shown = [this](double kw) {
-            return QString::fromStdString(infraplan::formatNumber(kw * scale, 3));
-        };
+        const auto shown = [this](double kw) { return formatNumber(kw * scale, 3); };
         if (width <= 0) return QObject::tr("Facility power %1 %2").arg(shown(lo), unit);
         return QObject::tr("Facility power %1–%2 %3")
             .arg(shown(lo + index * width), shown(lo + (index + 1) * width), unit);

@@ -1,4 +1,5 @@
 #include "ui/plan/searchdialog.h"
+#include "ui/app/specsummary.h"
 
 #include <QChart>
 #include <QChartView>
@@ -35,7 +36,7 @@ constexpr double kMissing = std::numeric_limits<double>::quiet_NaN();
 QTableWidgetItem* numberItem(double value, Unit unit) {
     if (std::isnan(value))
         return new NumberItem(std::numeric_limits<double>::infinity(), QStringLiteral("–"));
-    return new NumberItem(value, QString::fromStdString(infraplan::formatQuantity(value, unit)));
+    return new NumberItem(value, quantityText(value, unit));
 }
 
 // The performance figure of a candidate: step time (training) or goodput (serving).
@@ -170,7 +171,7 @@ QString SearchDialog::summary(const SearchResult& r) const {
     QString text = tr("%1 strategies evaluated, %2 feasible, in %3 s.")
                        .arg(QString::fromStdString(infraplan::formatInteger(r.evaluated)),
                             QString::fromStdString(infraplan::formatInteger(r.feasible)),
-                            QString::fromStdString(infraplan::formatNumber(r.elapsed_s, 3)));
+                            formatNumber(r.elapsed_s, 3));
     if (r.cancelled) text += tr(" Cancelled: the best found so far are listed.");
     if (r.truncated) text += tr(" Stopped early: %1.").arg(QString::fromStdString(r.truncation));
     if (r.best.empty() && r.reasons.empty() && !r.cancelled)

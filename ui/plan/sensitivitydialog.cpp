@@ -15,6 +15,7 @@
 #include <limits>
 
 #include "core/results/format.h"
+#include "ui/app/specsummary.h"
 #include "ui/document/designdocument.h"
 #include "ui/plan/numberitem.h"
 #include "ui/plan/stalebanner.h"
@@ -34,8 +35,7 @@ QTableWidgetItem* changeItem(const Perturbation& side, SensitivityMetric metric)
     const auto change = metricChange(side, metric);
     if (!change)
         return new NumberItem(std::numeric_limits<double>::infinity(), QStringLiteral("–"));
-    const double percent = std::abs(*change) < 0.0005 ? 0.0 : *change * 100;  // no "-0.0%"
-    return new NumberItem(*change, QString::asprintf("%+.1f%%", percent));
+    return new NumberItem(*change, signedPercentText(*change));
 }
 
 }  // namespace

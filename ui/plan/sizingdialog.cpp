@@ -1,4 +1,5 @@
 #include "ui/plan/sizingdialog.h"
+#include "ui/app/specsummary.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -48,13 +49,11 @@ QTableWidgetItem* sizingMoneyItem(double usd) {
 
 QTableWidgetItem* sizingPerformanceItem(const SizedDesign& s) {
     if (s.days_to_train)
-        return new NumberItem(
-            *s.days_to_train,
-            QObject::tr("%1 days").arg(sizingText(infraplan::formatNumber(*s.days_to_train, 3))));
+        return new NumberItem(*s.days_to_train,
+                              QObject::tr("%1 days").arg(formatNumber(*s.days_to_train, 3)));
     if (s.goodput_rps)
-        return new NumberItem(
-            *s.goodput_rps,
-            QObject::tr("%1 req/s").arg(sizingText(infraplan::formatNumber(*s.goodput_rps, 3))));
+        return new NumberItem(*s.goodput_rps,
+                              QObject::tr("%1 req/s").arg(formatNumber(*s.goodput_rps, 3)));
     return new NumberItem(0, QStringLiteral("–"));
 }
 
@@ -197,7 +196,7 @@ QString SizingDialog::summary(const SizingResult& r) const {
                        .arg(sizingText(infraplan::formatInteger(r.candidates)),
                             sizingText(infraplan::formatInteger(r.searched)),
                             sizingText(infraplan::formatInteger(r.strategies_evaluated)),
-                            sizingText(infraplan::formatNumber(r.elapsed_s, 3)));
+                            formatNumber(r.elapsed_s, 3));
     if (r.cancelled) text += tr(" Cancelled: the best found so far.");
     if (r.truncated) text += tr(" Stopped early: %1.").arg(sizingText(r.truncation));
     if (!r.infeasible.empty()) text += QLatin1Char(' ') + sizingText(r.infeasible);
@@ -220,9 +219,9 @@ void SizingDialog::fillTable(const SizingResult& r) {
         rank->setData(kDesignIndexRole, row);
         m_table->setItem(row, colRank, rank);
         auto* node = new QTableWidgetItem(sizingText(s.candidate.node));
-        node->setToolTip(tr("%1, fat-tree %2:1")
-                             .arg(sizingText(s.vendor), sizingText(infraplan::formatNumber(
-                                                            s.candidate.oversubscription))));
+        node->setToolTip(
+            tr("%1, fat-tree %2:1")
+                .arg(sizingText(s.vendor), formatNumber(s.candidate.oversubscription)));
         m_table->setItem(row, colTemplate, node);
         m_table->setItem(row, colNodes,
                          new NumberItem(double(s.candidate.nodes),
@@ -233,12 +232,10 @@ void SizingDialog::fillTable(const SizingResult& r) {
         m_table->setItem(row, colCooling,
                          new QTableWidgetItem(QString::fromUtf8(toString(s.cooling))));
         m_table->setItem(row, colPerformance, sizingPerformanceItem(s));
+        m_table->setItem(row, colMw, new NumberItem(s.facility_mw, formatNumber(s.facility_mw, 3)));
         m_table->setItem(
-            row, colMw,
-            new NumberItem(s.facility_mw, sizingText(infraplan::formatNumber(s.facility_mw, 3))));
-        m_table->setItem(row, colProvisioned,
-                         new NumberItem(s.facility_capacity_mw, sizingText(infraplan::formatNumber(
-                                                                    s.facility_capacity_mw, 3))));
+            row, colProvisioned,
+            new NumberItem(s.facility_capacity_mw, formatNumber(s.facility_capacity_mw, 3)));
         m_table->setItem(row, colCapex, sizingMoneyItem(s.capex_usd));
         m_table->setItem(row, colTco, sizingMoneyItem(s.tco_usd));
         m_table->setItem(row, colPerToken,

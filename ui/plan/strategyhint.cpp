@@ -1,4 +1,5 @@
 #include "ui/plan/strategyhint.h"
+#include "ui/app/specsummary.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -15,10 +16,6 @@ namespace infraplan::ui {
 namespace {
 
 constexpr int kHintDelayMs = 2000;  // after the dashboard settles: not while the user edits
-
-QString hintQuantity(double value, Unit unit) {
-    return QString::fromStdString(infraplan::formatQuantity(value, unit));
-}
 
 QString hintPercent(double fraction) {
     return QString::number(qRound(fraction * 100));
@@ -134,13 +131,13 @@ bool StrategyHint::suggestFaster(const std::vector<const SearchCandidate*>& fitt
     if (current.step_time_s)
         suggest(*best, tr("is %1% faster: %2 per step instead of %3")
                            .arg(hintPercent(bestGain),
-                                hintQuantity(*bestFigures.step_time_s, Unit::seconds),
-                                hintQuantity(*current.step_time_s, Unit::seconds)));
+                                quantityText(*bestFigures.step_time_s, Unit::seconds),
+                                quantityText(*current.step_time_s, Unit::seconds)));
     else
         suggest(*best, tr("serves %1% more: goodput %2 instead of %3")
                            .arg(hintPercent(bestGain),
-                                hintQuantity(*bestFigures.goodput_rps, Unit::requests_per_s),
-                                hintQuantity(*current.goodput_rps, Unit::requests_per_s)));
+                                quantityText(*bestFigures.goodput_rps, Unit::requests_per_s),
+                                quantityText(*current.goodput_rps, Unit::requests_per_s)));
     return true;
 }
 
@@ -161,8 +158,8 @@ bool StrategyHint::suggestCheaper(const std::vector<const SearchCandidate*>& fit
     if (cost > (1 - kClearGain) * *baseCost) return false;
     suggest(*cheapest, tr("is %1% cheaper per token: %2 instead of %3")
                            .arg(hintPercent(1 - cost / *baseCost),
-                                hintQuantity(cost, Unit::usd_per_million_tokens),
-                                hintQuantity(*baseCost, Unit::usd_per_million_tokens)));
+                                quantityText(cost, Unit::usd_per_million_tokens),
+                                quantityText(*baseCost, Unit::usd_per_million_tokens)));
     return true;
 }
 

@@ -1,4 +1,5 @@
 #include "ui/plan/tornadochart.h"
+#include "ui/app/specsummary.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -26,9 +27,8 @@ double largestChange(const InputSensitivity& input, SensitivityMetric metric) {
 }  // namespace
 
 QString sensitivityStepText(double step, double sign) {
-    return QStringLiteral("%1%2%").arg(
-        sign < 0 ? QStringLiteral("−") : QStringLiteral("+"),
-        QString::fromStdString(infraplan::formatNumber(step * 100, 3)));
+    return QStringLiteral("%1%2%").arg(sign < 0 ? QStringLiteral("−") : QStringLiteral("+"),
+                                       formatNumber(step * 100, 3));
 }
 
 QString sensitivityMetricName(SensitivityMetric metric, bool training) {
@@ -75,9 +75,8 @@ QString sensitivityInputLabel(const InputSensitivity& input) {
 
 QChart* tornadoChart(const SensitivityResult& result, SensitivityMetric metric, double step) {
     const QString name = sensitivityMetricName(metric, result.training);
-    QChart* chart = newChart(
-        QObject::tr("Change of %1 for ±%2% of each input")
-            .arg(name.toLower(), QString::fromStdString(infraplan::formatNumber(step * 100, 3))));
+    QChart* chart = newChart(QObject::tr("Change of %1 for ±%2% of each input")
+                                 .arg(name.toLower(), formatNumber(step * 100, 3)));
     auto* down = new QBarSet(QObject::tr("Input %1").arg(sensitivityStepText(step, -1)));
     auto* up = new QBarSet(QObject::tr("Input %1").arg(sensitivityStepText(step, +1)));
     down->setColor(seriesColor(0));
