@@ -17,7 +17,6 @@
 #include <cmath>
 
 #include "catalog/user_catalog.h"
-#include "core/io/design_json.h"
 #include "core/results/format.h"
 #include "ui/app/specsummary.h"
 #include "ui/document/designdocument.h"
@@ -39,14 +38,6 @@ QTableWidgetItem* calibrationValueItem(double value) {
 QTableWidgetItem* calibrationErrorItem(double predicted, double measured) {
     const double error = measured != 0 ? predicted / measured - 1 : 0;
     return new NumberItem(std::abs(error), signedPercentText(error));
-}
-
-// "nvidia-h100-sxm, nvlink4": the catalog ids of the calibrated entries.
-QString calibratedIds(const CalibrationResult& r) {
-    QStringList ids;
-    for (const catalog::AnyEntry& entry : r.calibrated)
-        ids << calibrationText(catalog::baseOf(entry).id);
-    return ids.join(QStringLiteral(", "));
 }
 
 QString calibrationPercent(double fraction) {
@@ -157,16 +148,12 @@ void CalibrationDialog::browse() {
 }
 
 bool CalibrationDialog::loadMeasurements(const QString& path) {
-    std::string error;
-    const auto text = readTextFile(path.toStdString(), kMaxMeasurementBytes, &error);
     std::vector<std::string> errors;
-    std::optional<std::vector<Measurement>> parsed;
-    if (text) parsed = parseMeasurements(*text, errors);
+    auto parsed = readMeasurementsFile(path.toStdString(), errors);
     if (!parsed) {
         QStringList lines;
-        if (!text) lines << calibrationText(error);
         for (const std::string& e : errors)
-            lines << QFileInfo(path).fileName() + QLatin1Char(':') + calibrationText(e);
+            lines << calibrationText(e);
         m_status->setText(tr("Cannot use these measurements:\n%1").arg(lines.join('\n')));
         return false;
     }
@@ -235,7 +222,7 @@ QString CalibrationDialog::summary(const CalibrationResult& r) const {
     }
     return tr("%1: %2 measurements, %3 iterations, %4 evaluations. Error RMS %5 → %6, largest "
               "%7 → %8.")
-        .arg(calibratedIds(r))
+        .arg(calibrationText(calibratedIds(r)))
         .arg(r.rows.size())
         .arg(r.iterations)
         .arg(r.evaluations)
@@ -290,9 +277,9 @@ bool CalibrationDialog::saveTo(const std::string& userCatalog) {
                                        : calibrationText(error)));
         return false;
     }
-    m_status->setText(
-        tr("Saved %1 into %2.")
-            .arg(calibratedIds(*m_result), QDir::toNativeSeparators(calibrationText(userCatalog))));
+    m_status->setText(tr("Saved %1 into %2.")
+                          .arg(calibrationText(calibratedIds(*m_result)),
+                               QDir::toNativeSeparators(calibrationText(userCatalog))));
     Q_EMIT userCatalogChanged();
     return true;
 }
