@@ -21,6 +21,11 @@ QString hintPercent(double fraction) {
     return QString::number(qRound(fraction * 100));
 }
 
+// A dismissed suggestion: the design it was for (designKey) and the strategy's JSON.
+QString hintDismissKey(const QString& designKey, const nlohmann::json& strategy) {
+    return designKey + QLatin1Char('\n') + QString::fromStdString(strategy.dump());
+}
+
 }  // namespace
 
 StrategyHint::StrategyHint(DesignDocument* document, Evaluator* evaluator, QWidget* parent)
@@ -98,13 +103,17 @@ void StrategyHint::startSearch() {
 void StrategyHint::finish() {
     const SearchResult r = m_job.result();
     if (r.cancelled || !m_current) return;  // an edit came first: its evaluation starts anew
-    const bool inference = m_document->design().workload.mode == WorkloadMode::inference;
+    const bool inference = servesInference();
+    // Serialised once, not per candidate: the loop runs on the GUI thread.
+    const QString design = designKey();
+    const nlohmann::json own = strategyToJson(m_document->design().strategy, inference);
     std::vector<const SearchCandidate*> fitting;  // feasible, not dismissed, not the design's own
-    for (const SearchCandidate& c : r.best)
-        if (c.results.feasible && !m_dismissed.contains(dismissKey(c.strategy)) &&
-            strategyToJson(c.strategy, inference) !=
-                strategyToJson(m_document->design().strategy, inference))
+    for (const SearchCandidate& c : r.best) {
+        if (!c.results.feasible) continue;
+        const nlohmann::json strategy = strategyToJson(c.strategy, inference);
+        if (strategy != own && !m_dismissed.contains(hintDismissKey(design, strategy)))
             fitting.push_back(&c);
+    }
     if (!suggestFaster(fitting) && !suggestCheaper(fitting)) Q_EMIT searchSettled(false);
 }
 
@@ -164,7 +173,7 @@ bool StrategyHint::suggestCheaper(const std::vector<const SearchCandidate*>& fit
 }
 
 void StrategyHint::suggest(const SearchCandidate& better, const QString& why) {
-    const bool inference = m_document->design().workload.mode == WorkloadMode::inference;
+    const bool inference = servesInference();
     m_suggestion = better.strategy;
     m_text->setText(tr("<b>Suggestion:</b> %1 %2.")
                         .arg(QString::fromStdString(describeStrategy(better.strategy, inference))
@@ -182,17 +191,23 @@ bool StrategyHint::apply() {
 }
 
 void StrategyHint::dismiss() {
-    if (m_suggestion) m_dismissed.insert(dismissKey(*m_suggestion));
+    if (m_suggestion)
+        m_dismissed.insert(
+            hintDismissKey(designKey(), strategyToJson(*m_suggestion, servesInference())));
     m_suggestion.reset();
     hide();
 }
 
-// The suggestion and the design it was for (without layout): dismissed, it stays away until
-// the design changes.
-QString StrategyHint::dismissKey(const Strategy& strategy) const {
+bool StrategyHint::servesInference() const {
+    return m_document->design().workload.mode == WorkloadMode::inference;
+}
+
+// The design a suggestion is for, without its layout and strategy: a dismissed suggestion stays
+// away until the design changes.
+QString StrategyHint::designKey() const {
     Design design = m_document->design();
     design.layout = nlohmann::json::object();
-    design.strategy = strategy;
+    design.strategy = Strategy{};
     return QString::fromStdString(designToJson(design).dump());
 }
 

@@ -59,7 +59,8 @@ private:
     bool suggestFaster(const std::vector<const SearchCandidate*>& fitting);
     bool suggestCheaper(const std::vector<const SearchCandidate*>& fitting);
     void suggest(const SearchCandidate& better, const QString& why);
-    QString dismissKey(const Strategy& strategy) const;
+    bool servesInference() const;
+    QString designKey() const;
 
     DesignDocument* m_document;
     QLabel* m_text;
