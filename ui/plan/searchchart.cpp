@@ -1,5 +1,4 @@
 #include "ui/plan/searchchart.h"
-#include "ui/app/specsummary.h"
 
 #include <QAbstractAxis>
 #include <QChart>
@@ -13,6 +12,7 @@
 #include "core/planning/sensitivity.h"
 #include "core/results/format.h"
 #include "core/search/pareto.h"
+#include "ui/app/specsummary.h"
 #include "ui/dashboard/charts.h"
 
 namespace infraplan::ui {

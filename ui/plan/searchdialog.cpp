@@ -1,5 +1,4 @@
 #include "ui/plan/searchdialog.h"
-#include "ui/app/specsummary.h"
 
 #include <QChart>
 #include <QChartView>
@@ -19,6 +18,7 @@
 #include "core/planning/sensitivity.h"
 #include "core/results/format.h"
 #include "core/search/strategy_text.h"
+#include "ui/app/specsummary.h"
 #include "ui/document/designdocument.h"
 #include "ui/plan/numberitem.h"
 #include "ui/plan/searchchart.h"

@@ -1,5 +1,4 @@
 #include "ui/plan/sizingdialog.h"
-#include "ui/app/specsummary.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -14,6 +13,7 @@
 
 #include "core/results/format.h"
 #include "core/search/strategy_text.h"
+#include "ui/app/specsummary.h"
 #include "ui/document/designdocument.h"
 #include "ui/plan/numberitem.h"
 #include "ui/plan/sizingform.h"

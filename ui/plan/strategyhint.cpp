@@ -1,5 +1,4 @@
 #include "ui/plan/strategyhint.h"
-#include "ui/app/specsummary.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -8,6 +7,7 @@
 #include "core/io/design_json.h"
 #include "core/results/format.h"
 #include "core/search/strategy_text.h"
+#include "ui/app/specsummary.h"
 #include "ui/app/theme.h"
 #include "ui/document/designdocument.h"
 #include "ui/evaluation/evaluator.h"

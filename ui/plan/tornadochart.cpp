@@ -1,5 +1,4 @@
 #include "ui/plan/tornadochart.h"
-#include "ui/app/specsummary.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -10,6 +9,7 @@
 #include <cmath>
 
 #include "core/results/format.h"
+#include "ui/app/specsummary.h"
 #include "ui/dashboard/charts.h"
 
 namespace infraplan::ui {
