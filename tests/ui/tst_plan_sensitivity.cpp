@@ -134,6 +134,16 @@ private Q_SLOTS:
         QCOMPARE(names.size(), 2);
         QCOMPARE(names.back(), QStringLiteral("HBM capacity (flips feasibility)"));  // on top
         QCOMPARE(names.front(), QStringLiteral("Peak FLOP/s (bf16)"));
+        // The side where the design becomes infeasible has no bar: a QBarSet cannot hold a gap,
+        // so it has zero length (nothing drawn); its label says why.
+        const auto series = chart->series();
+        QCOMPARE(series.size(), 1);
+        const auto* bars = qobject_cast<const QHorizontalBarSeries*>(series.front());
+        QVERIFY(bars && bars->count() == 2);
+        QCOMPARE(bars->barSets()[0]->at(1), 0.0);  // HBM capacity -10%: infeasible
+        QCOMPARE(bars->barSets()[1]->at(1), 5.0);  // +10%: feasible, +5%
+        QCOMPARE(bars->barSets()[0]->at(0), -5.0);
+        QCOMPARE(bars->barSets()[1]->at(0), 5.0);
     }
 
     void cancelStopsTheAnalysis() {

@@ -88,6 +88,9 @@ QChart* tornadoChart(const SensitivityResult& result, SensitivityMetric metric, 
     for (auto it = ranked.rbegin(); it != ranked.rend(); ++it) {
         const InputSensitivity& input = **it;
         categories << sensitivityInputLabel(input);
+        // A side with no change (the design no longer fits) gets a bar of zero length, which
+        // draws nothing: a QBarSet cannot hold a gap (it drops NaN and shifts the later values
+        // into the wrong categories). The label says "(flips feasibility)".
         *down << metricChange(input.down, metric).value_or(0) * 100;
         *up << metricChange(input.up, metric).value_or(0) * 100;
         largest = std::max(largest, largestChange(input, metric) * 100);
