@@ -133,14 +133,9 @@ void checkPipelineSplit(const Design& design, const catalog::Catalog& catalog, D
                       "account_for_embedding/loss are ignored");
 }
 
-void checkWorkload(const Design& design, const catalog::Catalog& catalog, Diagnostics& diags) {
-    checkPipelineSplit(design, catalog, diags);
-    if (const auto* id = std::get_if<std::string>(&design.workload.model)) {
-        if (id->empty())
-            diags.error("/workload/model", "is empty; name a catalog model or give a model object");
-        else
-            checkRef("/workload/model", *id, catalog::EntryKind::model, catalog, diags);
-    }
+// The strategy's references and settings (its pipeline split is checkPipelineSplit's).
+void checkStrategyFields(const Design& design, const catalog::Catalog& catalog,
+                         Diagnostics& diags) {
     const Strategy& s = design.strategy;
     checkMemoryTarget(design, "/strategy/kv_offload", s.kv_offload, diags);
     checkMemoryTarget(design, "/strategy/offload/target", s.offload.target, diags);
@@ -151,6 +146,17 @@ void checkWorkload(const Design& design, const catalog::Catalog& catalog, Diagno
     if (s.interleave > 1 && s.pp == 1)
         diags.warning("/strategy/interleave",
                       "has no effect without pipeline parallelism (pp = 1)");
+}
+
+void checkWorkload(const Design& design, const catalog::Catalog& catalog, Diagnostics& diags) {
+    checkPipelineSplit(design, catalog, diags);
+    if (const auto* id = std::get_if<std::string>(&design.workload.model)) {
+        if (id->empty())
+            diags.error("/workload/model", "is empty; name a catalog model or give a model object");
+        else
+            checkRef("/workload/model", *id, catalog::EntryKind::model, catalog, diags);
+    }
+    checkStrategyFields(design, catalog, diags);
     for (auto it = design.layout.begin(); it != design.layout.end(); ++it)
         if (!design.findItem(it.key()))
             diags.warning("/layout/" + pointerEscape(it.key()),
@@ -188,7 +194,8 @@ void checkDeviceLimit(const Design& design, const catalog::Catalog& catalog, lon
 
 Diagnostics validateStrategy(const Design& design, const catalog::Catalog& catalog) {
     Diagnostics diags;
-    checkWorkload(design, catalog, diags);
+    checkPipelineSplit(design, catalog, diags);
+    checkStrategyFields(design, catalog, diags);
     return diags;
 }
 

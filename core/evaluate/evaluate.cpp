@@ -234,10 +234,6 @@ SearchEvaluation evaluateWithNetwork(const PreparedDesign& prepared, const Desig
                                      const EvaluateOptions& options, const NetworkModel& network,
                                      const FacilityHardware& facility) {
     SearchEvaluation out;
-    if (!prepared.ok()) {
-        out.results = evaluatePrepared(prepared, design, catalog, options);
-        return out;
-    }
     // The candidate differs from the prepared design in its strategy only: the checks that
     // read the strategy are all that can fail (warnings of the others are left out).
     Results base;

@@ -22,33 +22,40 @@ struct SearchEvaluation {
 // The engines on `prepared` with `network` built for `design`'s layout (makeNetworkModel) and
 // the facility model's description of the design's hardware (describeFacilityHardware under
 // the design's facility parameters: the same for every strategy).
-// `design` must differ from the design `prepared` came from in its strategy only (the
-// SearchEvaluator checks that); only the checks that read the strategy are run again.
+// `prepared` must be valid and `design` differ from the design it came from in its strategy
+// only (describeSearchHardware checks both); only the checks that read the strategy run again.
 SearchEvaluation evaluateWithNetwork(const PreparedDesign& prepared, const Design& design,
                                      const catalog::Catalog& catalog,
                                      const EvaluateOptions& options, const NetworkModel& network,
                                      const FacilityHardware& facility);
 
+// What every candidate of one search shares, worked out once from the searched design: whether
+// `prepared` is its (valid) hardware, and the facility model's description of that hardware.
+struct SearchHardware {
+    std::optional<FacilityHardware> facility;  // absent: the candidates go through evaluate()
+};
+SearchHardware describeSearchHardware(const PreparedDesign& prepared, const Design& design,
+                                      const catalog::Catalog& catalog,
+                                      const EvaluateOptions& options);
+
 // One per search worker (not shared between threads): keeps the comm model of the layout it
-// last saw, and builds a new one when a candidate's layout differs.
+// last saw, and builds a new one when a candidate's layout differs. The candidates are the
+// searched design with other strategies.
 class SearchEvaluator {
 public:
-    SearchEvaluator(const PreparedDesign& prepared, const catalog::Catalog& catalog,
-                    const EvaluateOptions& options);
+    SearchEvaluator(const PreparedDesign& prepared, const SearchHardware& hardware,
+                    const catalog::Catalog& catalog, const EvaluateOptions& options);
     ~SearchEvaluator();
     SearchEvaluation evaluate(const Design& design);
-    long long layoutsBuilt() const { return m_built; }
 
 private:
-    bool sameLayout(const Strategy& s) const;
     const PreparedDesign& m_prepared;
+    const SearchHardware& m_hardware;
     const catalog::Catalog& m_catalog;
     EvaluateOptions m_options;
     // The design the comm model was built from: it keeps a reference, so it lives here.
     std::unique_ptr<Design> m_layoutDesign;
     NetworkModel m_network;
-    std::optional<FacilityHardware> m_facility;  // described on first use
-    long long m_built = 0;
 };
 
 }  // namespace infraplan

@@ -76,13 +76,10 @@ void warnAboutCatalogGaps(const HardwareTally& tally, std::vector<std::string>& 
 }  // namespace
 
 FacilityEvaluation evaluateFacility(const Design& design, const catalog::Catalog& catalog,
-                                    const Graph& graph, const FacilityWorkload& workload,
-                                    const FacilityParams* resolved) {
+                                    const Graph& graph, const FacilityWorkload& workload) {
     Diagnostics diagnostics;
-    FacilityParams own;
-    if (!resolved) own = resolveFacilityParams(design, catalog, diagnostics);
-    const FacilityHardware hardware =
-        describeFacilityHardware(design, catalog, graph, resolved ? *resolved : own);
+    const FacilityHardware hardware = describeFacilityHardware(
+        design, catalog, graph, resolveFacilityParams(design, catalog, diagnostics));
     FacilityEvaluation ev = evaluateFacility(hardware, workload);
     ev.diagnostics = std::move(diagnostics);
     return ev;

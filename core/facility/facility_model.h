@@ -27,12 +27,10 @@ struct FacilityEvaluation {
 // engines' results (time to train, busy share, tokens/s) are filled in by evaluate().
 FacilityWorkload facilityWorkloadFromDesign(const Design& design, long long devices);
 
-// `resolved`: the design's facility parameters, resolved once by the caller; null = resolved
-// here, reporting what is invalid. Describes the hardware (describeFacilityHardware), then
-// evaluates the workload on it (below).
+// Resolves the design's facility parameters (reporting what is invalid), describes the
+// hardware (describeFacilityHardware), then evaluates the workload on it (below).
 FacilityEvaluation evaluateFacility(const Design& design, const catalog::Catalog& catalog,
-                                    const Graph& graph, const FacilityWorkload& workload,
-                                    const FacilityParams* resolved = nullptr);
+                                    const Graph& graph, const FacilityWorkload& workload);
 
 // What the results need: everything; what a strategy search's score needs: the numbers, without
 // the rack groups and the warnings (text that does not change a score).

@@ -59,19 +59,27 @@ double offloadedToPool(const TrainingPlan& plan, const MemoryResults& memory) {
     return memory.offloaded_bytes * double(plan.devices_used);
 }
 
+// The two ways a step does not fit: the devices, and the offload pool. Shared by the search's
+// pruning (memoryFits) and evaluate()'s verdict (checkMemory), so they cannot drift apart.
+bool devicesOverflow(const MemoryResults& memory) {
+    return memory.per_device_bytes > memory.capacity_bytes;
+}
+bool poolOverflows(const TrainingPlan& plan, const MemoryResults& memory) {
+    return plan.offload.active() && offloadedToPool(plan, memory) > plan.offload.capacity_bytes;
+}
+
 // Whether the devices (and the offload pool) hold what the step needs: checkMemory's verdict.
 bool memoryFits(const TrainingPlan& plan, const MemoryResults& memory) {
-    return !(memory.per_device_bytes > memory.capacity_bytes) &&
-           !(plan.offload.active() && offloadedToPool(plan, memory) > plan.offload.capacity_bytes);
+    return !devicesOverflow(memory) && !poolOverflows(plan, memory);
 }
 
 // Whether the devices hold what the step needs (infeasible reasons), or only just (warnings).
 void checkMemory(const TrainingPlan& plan, const MemoryResults& memory, EngineMessages& messages) {
-    if (memory.per_device_bytes > memory.capacity_bytes) {
+    if (devicesOverflow(memory)) {
         messages.fail("memory: " + gb(memory.per_device_bytes) + " needed per device, " +
                       gb(memory.capacity_bytes) + " available; " + memoryAdvice(plan, memory));
-    } else if (const double pooled = offloadedToPool(plan, memory);
-               plan.offload.active() && pooled > plan.offload.capacity_bytes) {
+    } else if (poolOverflows(plan, memory)) {
+        const double pooled = offloadedToPool(plan, memory);
         messages.fail("strategy.offload: " + gb(pooled) + " offloaded, memory item \"" +
                       plan.offload.target + "\" holds " + gb(plan.offload.capacity_bytes) +
                       "; add pool instances or offload less");

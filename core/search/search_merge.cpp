@@ -20,16 +20,10 @@ nlohmann::json mergedParetoFront(const std::vector<nlohmann::json>& shards) {
         for (const nlohmann::json& p : pareto.value("points", nlohmann::json::array()))
             points.push_back(p);
     }
-    std::sort(points.begin(), points.end(), [](const auto& a, const auto& b) {
-        return a.value("index", 0ULL) < b.value("index", 0ULL);
-    });
-    std::vector<std::pair<double, double>> xy;
-    for (const nlohmann::json& p : points)
-        xy.emplace_back(p.value("time", 0.0), p.value("cost", 0.0));
-    nlohmann::json front = nlohmann::json::array();
-    for (std::size_t i : paretoFront(xy))
-        front.push_back(points[i]);
-    out["points"] = std::move(front);
+    out["points"] = paretoFrontByIndex(
+        std::move(points), [](const nlohmann::json& p) { return p.value("index", 0ULL); },
+        [](const nlohmann::json& p) { return p.value("time", 0.0); },
+        [](const nlohmann::json& p) { return p.value("cost", 0.0); });
     return out;
 }
 

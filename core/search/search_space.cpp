@@ -81,11 +81,16 @@ std::vector<int> microbatchSizes(const SearchLayout& l, long long batch,
     return out;
 }
 
-// Interleave factors for a micro-batch size: 1, and (pp > 1) those dividing the layers per
-// stage whose schedule is valid (micro-batches a multiple of pp).
+// Interleave factors for a micro-batch size, of those chosen (all when none is): 1, and
+// (pp > 1) those dividing the layers per stage whose schedule is valid (micro-batches a
+// multiple of pp).
 std::vector<int> interleaveFactors(const SearchLayout& l, long long layers, long long batch, int mb,
                                    const TrainingKnobChoices& choices) {
-    std::vector<int> out{1};
+    const bool oneChosen = choices.interleaves.empty() ||
+                           std::find(choices.interleaves.begin(), choices.interleaves.end(), 1) !=
+                               choices.interleaves.end();
+    std::vector<int> out;
+    if (oneChosen) out.push_back(1);
     if (l.pp <= 1) return out;
     const long long microBatches = batch / (l.dp * mb);
     if (microBatches % l.pp != 0) return out;
@@ -124,13 +129,8 @@ void addLayoutBlocks(const SearchLayout& l, const Design& design, const catalog:
     for (int mb : microbatchSizes(l, batch, k)) {
         SearchSpace::LayoutBlock b;
         b.layout = l;
-        b.microbatches = {mb};
+        b.microbatch = mb;
         b.interleaves = interleaveFactors(l, model.layers, batch, mb, k);
-        if (!k.interleaves.empty())
-            std::erase_if(b.interleaves, [&](int v) {
-                return std::find(k.interleaves.begin(), k.interleaves.end(), v) ==
-                       k.interleaves.end();
-            });
         b.zero_stages = k.zero_stages;
         b.recomputes = k.recomputes;
         b.sequence_parallel = onOff(k.vary_sequence_parallel, l.tp > 1);
@@ -209,10 +209,6 @@ std::vector<std::size_t> SearchSpace::layoutStarts() const {
     return starts;
 }
 
-const SearchLayout& SearchSpace::layoutOf(std::size_t index) const {
-    return m_layouts[blockOf(index)].layout;
-}
-
 Strategy SearchSpace::at(std::size_t index) const {
     if (m_layouts.empty()) return m_inference.at(index);
     const LayoutBlock& b = m_layouts[blockOf(index)];
@@ -234,7 +230,7 @@ Strategy SearchSpace::at(std::size_t index) const {
     s.cp = l.cp;
     s.ep = l.ep;
     s.dp = static_cast<int>(l.dp);
-    s.microbatch = b.microbatches.front();
+    s.microbatch = b.microbatch;
     s.zero = zero;
     s.recompute = recompute;
     s.sequence_parallel = sp < 0 ? l.tp > 1 : sp == 1;

@@ -62,10 +62,6 @@ public:
     bool truncated() const { return static_cast<long long>(m_size) < m_whole; }
     // Candidate `index` (< size()) as a strategy.
     Strategy at(std::size_t index) const;
-    // The parallel layout of candidate `index` (training); the candidates of one layout are
-    // contiguous, so a worker walking indices in order meets each layout once per stretch.
-    const SearchLayout& layoutOf(std::size_t index) const;
-    std::size_t blockCount() const;
     // The first index of each layout's stretch of candidates, in order (training; empty for
     // inference): a worker that takes a whole stretch builds that layout's comm model once.
     std::vector<std::size_t> layoutStarts() const;
@@ -83,7 +79,8 @@ private:
 
 struct SearchSpace::LayoutBlock {
     SearchLayout layout;
-    std::vector<int> microbatches, interleaves;
+    int microbatch = 1;
+    std::vector<int> interleaves;
     std::vector<int> zero_stages;
     std::vector<Recompute> recomputes;
     std::vector<signed char> sequence_parallel, overlap_tp, overlap_dp;  // 0/1; -1 = design's
@@ -91,10 +88,5 @@ struct SearchSpace::LayoutBlock {
     std::size_t first = 0;  // index of its first candidate
     std::size_t count = 0;
 };
-
-// Defined here, where LayoutBlock is complete (clang requires it for the vector's size()).
-inline std::size_t SearchSpace::blockCount() const {
-    return m_layouts.size();
-}
 
 }  // namespace infraplan

@@ -31,16 +31,9 @@ void keepBestRanked(std::vector<RankedCandidate>& best, RankedCandidate c, std::
 // The points' Pareto front; of points equal in both, the lowest index (so the front is the
 // same whichever worker found which point).
 void reduceToFront(std::vector<TimedPoint>& points) {
-    std::sort(points.begin(), points.end(),
-              [](const TimedPoint& a, const TimedPoint& b) { return a.index < b.index; });
-    std::vector<std::pair<double, double>> xy;
-    xy.reserve(points.size());
-    for (const TimedPoint& p : points)
-        xy.emplace_back(p.time, p.cost);
-    std::vector<TimedPoint> front;
-    for (std::size_t i : paretoFront(xy))
-        front.push_back(points[i]);
-    points = std::move(front);
+    points = paretoFrontByIndex(
+        std::move(points), [](const TimedPoint& p) { return p.index; },
+        [](const TimedPoint& p) { return p.time; }, [](const TimedPoint& p) { return p.cost; });
 }
 
 struct SharedProgress {
@@ -95,7 +88,7 @@ void scoreCandidate(const SearchJob& job, SearchEvaluator& evaluator, Design& va
 }
 
 void searchWorker(const SearchJob& job, SharedProgress& shared, unsigned id, SearchTally& tally) {
-    SearchEvaluator evaluator(job.prepared, job.catalog, job.evaluate);
+    SearchEvaluator evaluator(job.prepared, job.hardware, job.catalog, job.evaluate);
     Design variant = job.design;
     const std::size_t claims = shared.claims.size() - 1;
     for (;;) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/evaluate/evaluate.h"
+#include "core/evaluate/evaluate_search.h"
 #include "core/search/search_space.h"
 #include "core/search/strategy_search.h"
 
@@ -37,6 +38,7 @@ struct SearchJob {
     const Design& design;
     const catalog::Catalog& catalog;
     const PreparedDesign& prepared;
+    const SearchHardware& hardware;  // shared by every worker's evaluator
     const SearchSpace& space;
     const SearchOptions& options;
     EvaluateOptions evaluate;

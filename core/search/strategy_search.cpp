@@ -14,7 +14,6 @@
 #include "core/io/design_json.h"
 #include "core/results/format.h"
 #include "core/results/results_json.h"
-#include "core/search/objective.h"
 #include "core/search/search_space.h"
 #include "core/search/search_workers.h"
 
@@ -75,10 +74,9 @@ void fillBest(const SearchJob& job, const SearchTally& tally, SearchResult& resu
     Design variant = job.design;
     for (const RankedCandidate& c : tally.best) {
         variant.strategy = job.space.at(c.index);
-        Results r = evaluatePrepared(job.prepared, variant, job.catalog, full);
-        const auto score = objectiveScore(job.options.objective, variant.workload, r);
-        result.best.push_back(
-            {c.index, variant.strategy, score ? score->value : c.score, std::move(r)});
+        // The score stays the search's: tst_search_exact holds it equal to these results'.
+        result.best.push_back({c.index, variant.strategy, c.score,
+                               evaluatePrepared(job.prepared, variant, job.catalog, full)});
     }
     result.score_unit = tally.unit;
     for (const TimedPoint& p : tally.front)
@@ -118,9 +116,12 @@ SearchResult searchStrategies(const Design& design, const catalog::Catalog& cata
     SearchSpaceLimits limits = options.space;
     limits.max_candidates = std::max(1LL, options.max_candidates);
     const SearchSpace space(design, *model, prepared.base.devices, limits);
+    const SearchHardware hardware =
+        describeSearchHardware(prepared, design, catalog, evaluateOptions);
     const SearchJob job{design,
                         catalog,
                         prepared,
+                        hardware,
                         space,
                         options,
                         evaluateOptions,

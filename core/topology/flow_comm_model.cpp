@@ -33,8 +33,8 @@ void FlowCommModel::initBandwidths() {
     for (std::size_t r = 0; r < graph.refs.size(); ++r)
         links[r] = m_catalog.link(graph.refs[r]);
     bool warned = false;
-    m_stepLatencyUp_s = m_options.efficiency.scaleup_step_latency_s;
-    m_stepLatencyOut_s = m_options.efficiency.scaleout_step_latency_s;
+    // The slowest link's figure, so a link measured faster than the default counts too.
+    m_stepLatencyUp_s = m_stepLatencyOut_s = 0;
     for (std::size_t e = 0; e < graph.edges.size(); ++e) {
         const Edge& edge = graph.edges[e];
         const catalog::Link* link = edge.ref < links.size() ? links[edge.ref] : nullptr;
@@ -55,6 +55,9 @@ void FlowCommModel::initBandwidths() {
         m_bandwidth_b_s[static_cast<Eigen::Index>(2 * e)] = bw;
         m_bandwidth_b_s[static_cast<Eigen::Index>(2 * e + 1)] = bw;
     }
+    // A class without links of its own (nothing drawn): the default.
+    if (m_stepLatencyUp_s == 0) m_stepLatencyUp_s = m_options.efficiency.scaleup_step_latency_s;
+    if (m_stepLatencyOut_s == 0) m_stepLatencyOut_s = m_options.efficiency.scaleout_step_latency_s;
 }
 
 FlowCommModel::~FlowCommModel() = default;

@@ -129,7 +129,7 @@ private Q_SLOTS:
         FacilityWorkload all, busy;
         busy.busy_fraction = 0.8;
         for (const FacilityWorkload& w : {all, some, busy}) {
-            const FacilityEvaluation fresh = evaluateFacility(d, cat, g, w, &p);
+            const FacilityEvaluation fresh = evaluateFacility(d, cat, g, w);
             const FacilityEvaluation once = evaluateFacility(hw, w);
             const FacilityEvaluation search = evaluateFacility(hw, w, FacilityDetail::search);
             for (const FacilityEvaluation* e : {&once, &search}) {

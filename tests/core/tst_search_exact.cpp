@@ -58,7 +58,8 @@ std::pair<int, int> compareSampled(const Design& design, int draws) {
     for (std::size_t& i : indices)
         i = std::uniform_int_distribution<std::size_t>(0, space.size() - 1)(random);
     std::sort(indices.begin(), indices.end());  // as a worker walks them: layouts reused
-    SearchEvaluator evaluator(prepared, catalog, {});
+    const SearchHardware hardware = describeSearchHardware(prepared, design, catalog, {});
+    SearchEvaluator evaluator(prepared, hardware, catalog, {});
     int pruned = 0, scored = 0;
     Design variant = design;
     for (std::size_t i : indices) {
