@@ -32,10 +32,7 @@ std::string percent(double fraction) {
 }
 
 void printText(const CalibrationResult& r) {
-    std::string entries;
-    for (const catalog::AnyEntry& entry : r.calibrated)
-        entries += (entries.empty() ? "" : ", ") + catalog::baseOf(entry).id;
-    std::cout << entries << ": " << r.rows.size() << " measurements, " << r.iterations
+    std::cout << calibratedIds(r) << ": " << r.rows.size() << " measurements, " << r.iterations
               << " iterations, " << r.evaluations << " evaluations\n  parameter"
               << std::string(28, ' ') << "before      after\n";
     for (const FittedParameter& p : r.parameters) {
@@ -57,16 +54,11 @@ void printText(const CalibrationResult& r) {
 }
 
 std::optional<std::vector<Measurement>> readMeasurements(const std::string& path) {
-    std::string error;
-    const auto text = readTextFile(path, kMaxMeasurementBytes, &error);
-    if (!text) {
-        std::cerr << "infraplan-cli calibrate: " << error << "\n";
-        return std::nullopt;
-    }
     std::vector<std::string> errors;
-    auto measurements = parseMeasurements(*text, errors);
+    auto measurements = readMeasurementsFile(path, errors);
+    // Problems in the file are named "PATH:LINE: ..."; a file it cannot read is the command's.
     for (const std::string& e : errors)
-        std::cerr << path << ":" << e << "\n";
+        std::cerr << (e.rfind(path + ":", 0) == 0 ? "" : "infraplan-cli calibrate: ") << e << "\n";
     return measurements;
 }
 

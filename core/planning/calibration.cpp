@@ -481,4 +481,11 @@ CalibrationResult calibrate(const Design& design, const catalog::Catalog& catalo
     return out;
 }
 
+std::string calibratedIds(const CalibrationResult& result) {
+    std::string ids;
+    for (const catalog::AnyEntry& entry : result.calibrated)
+        ids += (ids.empty() ? "" : ", ") + catalog::baseOf(entry).id;
+    return ids;
+}
+
 }  // namespace infraplan

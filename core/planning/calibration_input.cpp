@@ -5,6 +5,7 @@
 
 #include "catalog/csv.h"
 #include "catalog/utf8.h"
+#include "core/io/design_json.h"
 
 namespace infraplan {
 namespace {
@@ -168,6 +169,21 @@ std::optional<std::vector<Measurement>> parseMeasurements(std::string_view csv_t
         out.push_back(readRow(*table, row, errors));
     if (!errors.empty()) return std::nullopt;
     return out;
+}
+
+std::optional<std::vector<Measurement>> readMeasurementsFile(const std::string& path,
+                                                             std::vector<std::string>& errors) {
+    std::string error;
+    const auto text = readTextFile(path, kMaxMeasurementBytes, &error);
+    if (!text) {
+        errors.push_back(error);
+        return std::nullopt;
+    }
+    std::vector<std::string> problems;
+    auto measurements = parseMeasurements(*text, problems);
+    for (const std::string& problem : problems)
+        errors.push_back(path + ":" + problem);
+    return measurements;
 }
 
 }  // namespace infraplan

@@ -49,5 +49,9 @@ inline constexpr std::size_t kMaxMeasurementBytes = 4u << 20;  // the CSV file a
 // Every problem as "LINE: column: why" in `errors`; nullopt when there is any.
 std::optional<std::vector<Measurement>> parseMeasurements(std::string_view csv_text,
                                                           std::vector<std::string>& errors);
+// Reads the CSV at `path` (at most kMaxMeasurementBytes) and parses it. nullopt when it cannot
+// be read (`errors` holds why) or has problems (each as "PATH:LINE: column: why").
+std::optional<std::vector<Measurement>> readMeasurementsFile(const std::string& path,
+                                                             std::vector<std::string>& errors);
 
 }  // namespace infraplan

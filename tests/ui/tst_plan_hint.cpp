@@ -102,8 +102,11 @@ private Q_SLOTS:
         w.evaluator()->evaluateNow();  // the same design evaluated again
         const std::optional<bool> suggested = h.nextSettled();
         QVERIFY(suggested);
-        if (*suggested)  // another strategy may be suggested, never the one dismissed
-            QVERIFY(strategyToJson(*hint->suggestion(), false) != strategyToJson(dismissed, false));
+        // Another strategy may be suggested, never the one dismissed.
+        QCOMPARE(hint->suggestion().has_value(), *suggested);
+        QCOMPARE(hint->isVisible(), *suggested);
+        QVERIFY(!hint->suggestion() ||
+                strategyToJson(*hint->suggestion(), false) != strategyToJson(dismissed, false));
     }
 
     void anEditHidesTheSuggestion() {

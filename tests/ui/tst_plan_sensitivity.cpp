@@ -107,11 +107,22 @@ private Q_SLOTS:
             for (std::size_t i = 1; i < ranked.size(); ++i)
                 if (ranked[i - 1]->flips_feasibility == ranked[i]->flips_feasibility)
                     QVERIFY(effect(ranked[i - 1]) >= effect(ranked[i]));
+            // The performance tornado lists the inputs in core's own ranking (r.inputs), which
+            // the chart must not reorder.
+            if (metric == SensitivityMetric::performance)
+                for (std::size_t i = 0; i < r.inputs.size(); ++i)
+                    QCOMPARE(names[static_cast<qsizetype>(r.inputs.size() - 1 - i)],
+                             sensitivityInputLabel(r.inputs[i]));
         }
-        // Peak FLOP/s changes the step time of this compute-bound design.
+        // Peak FLOP/s changes the step time of this compute-bound design: back on the step-time
+        // tornado, it is the top bar.
         dialog->metricCombo()->setCurrentIndex(0);
         QVERIFY(
             rankedBy(r, SensitivityMetric::performance).front()->input.starts_with("peak_flops"));
+        QVERIFY(r.inputs.front().input.starts_with("peak_flops"));
+        const QStringList top = categories(dialog->chart()->chart());
+        QVERIFY(!top.isEmpty());
+        QCOMPARE(top.back(), sensitivityInputLabel(r.inputs.front()));
     }
 
     // An input whose change makes the design infeasible comes first and says so.
@@ -134,6 +145,16 @@ private Q_SLOTS:
         QCOMPARE(names.size(), 2);
         QCOMPARE(names.back(), QStringLiteral("HBM capacity (flips feasibility)"));  // on top
         QCOMPARE(names.front(), QStringLiteral("Peak FLOP/s (bf16)"));
+        // The side where the design becomes infeasible has no bar: a QBarSet cannot hold a gap,
+        // so it has zero length (nothing drawn); its label says why.
+        const auto series = chart->series();
+        QCOMPARE(series.size(), 1);
+        const auto* bars = qobject_cast<const QHorizontalBarSeries*>(series.front());
+        QVERIFY(bars && bars->count() == 2);
+        QCOMPARE(bars->barSets()[0]->at(1), 0.0);  // HBM capacity -10%: infeasible
+        QCOMPARE(bars->barSets()[1]->at(1), 5.0);  // +10%: feasible, +5%
+        QCOMPARE(bars->barSets()[0]->at(0), -5.0);
+        QCOMPARE(bars->barSets()[1]->at(0), 5.0);
     }
 
     void cancelStopsTheAnalysis() {

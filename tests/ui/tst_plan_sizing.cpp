@@ -12,6 +12,7 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTest>
+#include <QUndoStack>
 
 #include "core/results/format.h"
 #include "ui/document/designdocument.h"
@@ -139,6 +140,8 @@ private Q_SLOTS:
         QCOMPARE(w.document()->design().name, chosen.name);
         QCOMPARE(w.document()->design().hardware.items.size(), chosen.hardware.items.size());
         QVERIFY(w.document()->filePath().isEmpty());
+        QCOMPARE(w.document()->undoStack()->count(), 0);
+        QVERIFY(!w.document()->isModified());
     }
 
     // A serving target without an SLO is refused with the reason; nothing runs.

@@ -16,6 +16,7 @@
 #include <cmath>
 
 #include "core/io/design_json.h"
+#include "core/planning/sensitivity.h"
 #include "core/search/strategy_text.h"
 #include "ui/document/designdocument.h"
 #include "ui/mainwindow/mainwindow.h"
@@ -103,8 +104,9 @@ private Q_SLOTS:
                 // The candidate drawn here: its power lies in the band (3 significant digits).
                 bool found = false;
                 for (const SearchCandidate& c : r.best)
-                    if (c.score == p.x() && searchCostPerMillion(c.results) == p.y()) {
-                        const double kw = searchFacilityKw(c.results);
+                    if (c.score == p.x() &&
+                        headlineMetrics(c.results).usd_per_million_tokens == p.y()) {
+                        const double kw = *headlineMetrics(c.results).facility_kw;
                         found = found || (kw >= lo * 0.995 && kw <= hi * 1.005);
                     }
                 QVERIFY2(found, qPrintable(scatter->name()));
@@ -112,7 +114,7 @@ private Q_SLOTS:
         }
         qsizetype costed = 0;
         for (const SearchCandidate& c : r.best)
-            costed += std::isnan(searchCostPerMillion(c.results)) ? 0 : 1;
+            costed += headlineMetrics(c.results).usd_per_million_tokens ? 1 : 0;
         QVERIFY(costed > 0);
         QCOMPARE(points, costed);
     }

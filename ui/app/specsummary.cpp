@@ -37,6 +37,11 @@ QString quantityText(double value, Unit unit) {
     return QString::fromStdString(formatQuantity(value, unit));
 }
 
+QString signedPercentText(double fraction) {
+    const double percent = std::abs(fraction) < 0.0005 ? 0.0 : fraction * 100;
+    return QString::asprintf("%+.1f%%", percent);
+}
+
 QString entrySummary(const catalog::Catalog& catalog, const std::string& id) {
     if (const auto* a = catalog.accelerator(id)) return acceleratorSummary(*a);
     if (const auto* n = catalog.node(id)) {

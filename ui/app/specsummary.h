@@ -21,5 +21,7 @@ QString entryTooltip(const catalog::Catalog& catalog, const std::string& id);
 // -> "2.048 TB".
 QString formatNumber(double value, int significant = 4);
 QString quantityText(double value, Unit unit);
+// A relative change as a signed percent, 0.081 -> "+8.1%" (never "-0.0%").
+QString signedPercentText(double fraction);
 
 }  // namespace infraplan::ui

@@ -69,7 +69,7 @@ public:
     bool saveAs();
     bool newFromTemplate(const QString& resource);
     // Opens a design made elsewhere (Tools -> Size Hardware) as an untitled design, after
-    // asking to save unsaved work; false when declined or it does not load.
+    // asking to save unsaved work; false when declined.
     bool openGeneratedDesign(const Design& design);
     static QStringList templates();  // resource paths of File -> New from template
     // Asks Save/Discard/Cancel when there are unsaved changes; true = go ahead.

@@ -9,7 +9,6 @@
 #include <QStatusBar>
 #include <QTimer>
 
-#include "core/io/design_json.h"
 #include "ui/app/sessioncatalog.h"
 #include "ui/compare/comparedialog.h"
 #include "ui/document/designdocument.h"
@@ -75,15 +74,7 @@ bool MainWindow::newFromTemplate(const QString& resource) {
 
 bool MainWindow::openGeneratedDesign(const Design& design) {
     if (!maybeSave()) return false;
-    Diagnostics diagnostics;
-    const QByteArray text = QByteArray::fromStdString(designToJson(design).dump());
-    if (!m_document->openText(text, diagnostics)) {
-        DiagnosticsDialog dialog(tr("Cannot Open Design"),
-                                 tr("The design could not be opened. Nothing was changed."),
-                                 diagnostics, this);
-        dialog.exec();
-        return false;
-    }
+    m_document->newDesign(design);  // untitled, with a fresh undo stack
     statusBar()->showMessage(
         tr("Opened “%1” as an untitled design").arg(QString::fromStdString(design.name)), 6000);
     return true;

@@ -13,13 +13,12 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 #include <cmath>
 
 #include "catalog/user_catalog.h"
-#include "core/io/design_json.h"
 #include "core/results/format.h"
+#include "ui/app/specsummary.h"
 #include "ui/document/designdocument.h"
 #include "ui/plan/checklist.h"
 #include "ui/plan/numberitem.h"
@@ -32,22 +31,13 @@ QString calibrationText(const std::string& s) {
 }
 
 QTableWidgetItem* calibrationValueItem(double value) {
-    return new NumberItem(value, calibrationText(infraplan::formatNumber(value, 4)));
+    return new NumberItem(value, formatNumber(value, 4));
 }
 
 // The relative error of a prediction, "+8.1%".
 QTableWidgetItem* calibrationErrorItem(double predicted, double measured) {
     const double error = measured != 0 ? predicted / measured - 1 : 0;
-    const double percent = std::abs(error) < 0.0005 ? 0.0 : error * 100;  // no "-0.0%"
-    return new NumberItem(std::abs(error), QString::asprintf("%+.1f%%", percent));
-}
-
-// "nvidia-h100-sxm, nvlink4": the catalog ids of the calibrated entries.
-QString calibratedIds(const CalibrationResult& r) {
-    QStringList ids;
-    for (const catalog::AnyEntry& entry : r.calibrated)
-        ids << calibrationText(catalog::baseOf(entry).id);
-    return ids.join(QStringLiteral(", "));
+    return new NumberItem(std::abs(error), signedPercentText(error));
 }
 
 QString calibrationPercent(double fraction) {
@@ -120,8 +110,7 @@ CalibrationDialog::CalibrationDialog(DesignDocument* document, QWidget* parent)
     connect(m_cancel, &QPushButton::clicked, this, &CalibrationDialog::cancel);
     connect(m_save, &QPushButton::clicked, this,
             [this] { saveTo(catalog::defaultUserCatalogPath()); });
-    connect(&m_watcher, &QFutureWatcher<CalibrationResult>::finished, this,
-            &CalibrationDialog::finish);
+    connect(&m_job, &PlanningJobBase::finished, this, &CalibrationDialog::finish);
     setRunning(false);
     m_status->setText(
         tr("Load a CSV of measured step times, serving figures or nccl-tests bus "
@@ -129,10 +118,7 @@ CalibrationDialog::CalibrationDialog(DesignDocument* document, QWidget* parent)
            "parameters of this design's accelerator and links to it."));
 }
 
-CalibrationDialog::~CalibrationDialog() {
-    cancel();
-    m_watcher.waitForFinished();
-}
+CalibrationDialog::~CalibrationDialog() = default;  // m_job cancels the fit and waits
 
 QLayout* CalibrationDialog::createFileRow() {
     m_path->setReadOnly(true);
@@ -162,16 +148,12 @@ void CalibrationDialog::browse() {
 }
 
 bool CalibrationDialog::loadMeasurements(const QString& path) {
-    std::string error;
-    const auto text = readTextFile(path.toStdString(), kMaxMeasurementBytes, &error);
     std::vector<std::string> errors;
-    std::optional<std::vector<Measurement>> parsed;
-    if (text) parsed = parseMeasurements(*text, errors);
+    auto parsed = readMeasurementsFile(path.toStdString(), errors);
     if (!parsed) {
         QStringList lines;
-        if (!text) lines << calibrationText(error);
         for (const std::string& e : errors)
-            lines << QFileInfo(path).fileName() + QLatin1Char(':') + calibrationText(e);
+            lines << calibrationText(e);
         m_status->setText(tr("Cannot use these measurements:\n%1").arg(lines.join('\n')));
         return false;
     }
@@ -198,26 +180,25 @@ bool CalibrationDialog::fit() {
         m_status->setText(tr("Tick at least one parameter to fit."));
         return false;
     }
-    m_token = std::make_shared<CancelToken>();
-    options.cancel = m_token.get();
     options.measurements_name = m_measurementsName.toStdString();
     m_status->setText(tr("Fitting %n parameter(s)…", nullptr, int(options.fit.size())));
     m_result.reset();
     setRunning(true);
-    m_watcher.setFuture(
-        QtConcurrent::run([design = m_document->design(), catalog = m_document->sharedCatalog(),
-                           measurements = m_measurements, options, token = m_token] {
-            return calibrate(design, *catalog, measurements, options);
-        }));
+    m_job.start([design = m_document->design(), catalog = m_document->sharedCatalog(),
+                 measurements = m_measurements, options](const CancelToken* token) {
+        CalibrationOptions run = options;
+        run.cancel = token;
+        return calibrate(design, *catalog, measurements, run);
+    });
     return true;
 }
 
 void CalibrationDialog::cancel() {
-    if (m_token) m_token->cancel();
+    m_job.cancel();
 }
 
 void CalibrationDialog::finish() {
-    CalibrationResult r = m_watcher.result();
+    CalibrationResult r = m_job.result();
     if (r.cancelled) {
         m_status->setText(tr("Cancelled: nothing fitted."));
         setRunning(false);
@@ -241,7 +222,7 @@ QString CalibrationDialog::summary(const CalibrationResult& r) const {
     }
     return tr("%1: %2 measurements, %3 iterations, %4 evaluations. Error RMS %5 → %6, largest "
               "%7 → %8.")
-        .arg(calibratedIds(r))
+        .arg(calibrationText(calibratedIds(r)))
         .arg(r.rows.size())
         .arg(r.iterations)
         .arg(r.evaluations)
@@ -279,9 +260,7 @@ void CalibrationDialog::fillParameters(const CalibrationResult& r) {
         m_fitted->setItem(i, 3, calibrationValueItem(p.after));
         m_fitted->setItem(
             i, 4,
-            new QTableWidgetItem(tr("%1 to %2")
-                                     .arg(calibrationText(infraplan::formatNumber(p.lower)),
-                                          calibrationText(infraplan::formatNumber(p.upper)))));
+            new QTableWidgetItem(tr("%1 to %2").arg(formatNumber(p.lower), formatNumber(p.upper))));
         m_fitted->setItem(i, 5, new QTableWidgetItem(p.at_bound ? tr("at its bound") : QString()));
     }
     finishCalibrationTable(m_fitted);
@@ -298,9 +277,9 @@ bool CalibrationDialog::saveTo(const std::string& userCatalog) {
                                        : calibrationText(error)));
         return false;
     }
-    m_status->setText(
-        tr("Saved %1 into %2.")
-            .arg(calibratedIds(*m_result), QDir::toNativeSeparators(calibrationText(userCatalog))));
+    m_status->setText(tr("Saved %1 into %2.")
+                          .arg(calibrationText(calibratedIds(*m_result)),
+                               QDir::toNativeSeparators(calibrationText(userCatalog))));
     Q_EMIT userCatalogChanged();
     return true;
 }

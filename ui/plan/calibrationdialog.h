@@ -6,13 +6,11 @@
 // "Save to User Catalog" (the same write as `calibrate --save`).
 
 #include <QDialog>
-#include <QFutureWatcher>
-#include <memory>
 #include <optional>
 #include <vector>
 
-#include "core/common/cancel.h"
 #include "core/planning/calibration.h"
+#include "ui/plan/planningjob.h"
 
 class QLabel;
 class QLineEdit;
@@ -36,7 +34,7 @@ public:
     // Fits the ticked parameters to the loaded measurements; false when it cannot start.
     bool fit();
     void cancel();
-    bool isRunning() const { return m_watcher.isRunning(); }
+    bool isRunning() const { return m_job.isRunning(); }
     // Writes the calibrated entries into the user catalog at `userCatalog`; false (and why in
     // the status line) on failure.
     bool saveTo(const std::string& userCatalog);
@@ -77,8 +75,7 @@ private:
     QTableWidget* m_rows;
     QTableWidget* m_fitted;
     QPushButton* m_save;
-    QFutureWatcher<CalibrationResult> m_watcher;
-    std::shared_ptr<CancelToken> m_token;  // the running fit's; shared with its thread
+    PlanningJob<CalibrationResult> m_job;
     std::vector<Measurement> m_measurements;
     QString m_measurementsName;  // the CSV's file name, for the entries' source
     std::optional<CalibrationResult> m_result;

@@ -9,8 +9,10 @@
 #include <cmath>
 #include <limits>
 
+#include "core/planning/sensitivity.h"
 #include "core/results/format.h"
 #include "core/search/pareto.h"
+#include "ui/app/specsummary.h"
 #include "ui/dashboard/charts.h"
 
 namespace infraplan::ui {
@@ -46,9 +48,7 @@ struct PowerBands {
         return std::clamp(static_cast<int>((kw - lo) / width), 0, count - 1);
     }
     QString name(int index) const {
-        const auto shown = [this](double kw) {
-            return QString::fromStdString(infraplan::formatNumber(kw * scale, 3));
-        };
+        const auto shown = [this](double kw) { return formatNumber(kw * scale, 3); };
         if (width <= 0) return QObject::tr("Facility power %1 %2").arg(shown(lo), unit);
         return QObject::tr("Facility power %1–%2 %3")
             .arg(shown(lo + index * width), shown(lo + (index + 1) * width), unit);
@@ -58,10 +58,10 @@ struct PowerBands {
 PowerBands powerBands(const std::vector<SearchCandidate>& best) {
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
     for (const SearchCandidate& c : best) {
-        const double kw = searchFacilityKw(c.results);
-        if (std::isnan(kw)) continue;
-        lo = std::min(lo, kw);
-        hi = std::max(hi, kw);
+        const auto kw = headlineMetrics(c.results).facility_kw;
+        if (!kw) continue;
+        lo = std::min(lo, *kw);
+        hi = std::max(hi, *kw);
     }
     PowerBands bands;
     if (!std::isfinite(lo)) return bands;
@@ -79,13 +79,8 @@ PowerBands powerBands(const std::vector<SearchCandidate>& best) {
 
 }  // namespace
 
-double searchCostPerMillion(const Results& results) {
-    return results.facility ? results.facility->cost.usd_per_million_tokens.value_or(kNoFigure)
-                            : kNoFigure;
-}
-
-double searchFacilityKw(const Results& results) {
-    return results.facility ? results.facility->power.facility_kw : kNoFigure;
+double searchFigure(const std::optional<double>& figure) {
+    return figure.value_or(kNoFigure);
 }
 
 QString sentenceCase(const std::string& text) {
@@ -111,10 +106,11 @@ QChart* searchChart(const SearchResult& result) {
     QList<QPointF> shown;
     std::vector<std::pair<double, double>> points;
     for (const SearchCandidate& c : result.best) {
-        const double cost = searchCostPerMillion(c.results);
+        const HeadlineMetrics figures = headlineMetrics(c.results);
+        const double cost = searchFigure(figures.usd_per_million_tokens);
         points.emplace_back(c.score, cost);
         if (std::isnan(cost)) continue;
-        bandSeries[static_cast<std::size_t>(bands.band(searchFacilityKw(c.results)))]->append(
+        bandSeries[static_cast<std::size_t>(bands.band(searchFigure(figures.facility_kw)))]->append(
             c.score, cost);
         shown.append({c.score, cost});
     }

@@ -4,6 +4,7 @@
 // Pareto front of the points (none is both better and cheaper than a point on it).
 
 #include <QString>
+#include <optional>
 
 #include "core/search/strategy_search.h"
 
@@ -11,9 +12,8 @@ class QChart;
 
 namespace infraplan::ui {
 
-// The figures of a candidate the dialog shows; NaN where the results lack one.
-double searchCostPerMillion(const Results& results);
-double searchFacilityKw(const Results& results);
+// A headline figure of a candidate (core's headlineMetrics), NaN where the results lack it.
+double searchFigure(const std::optional<double>& figure);
 
 // "Days to train" from "days to train": headers and titles.
 QString sentenceCase(const std::string& text);

@@ -11,13 +11,14 @@
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
+#include "core/planning/sensitivity.h"
 #include "core/results/format.h"
 #include "core/search/strategy_text.h"
+#include "ui/app/specsummary.h"
 #include "ui/document/designdocument.h"
 #include "ui/plan/numberitem.h"
 #include "ui/plan/searchchart.h"
@@ -35,14 +36,12 @@ constexpr double kMissing = std::numeric_limits<double>::quiet_NaN();
 QTableWidgetItem* numberItem(double value, Unit unit) {
     if (std::isnan(value))
         return new NumberItem(std::numeric_limits<double>::infinity(), QStringLiteral("–"));
-    return new NumberItem(value, QString::fromStdString(infraplan::formatQuantity(value, unit)));
+    return new NumberItem(value, quantityText(value, unit));
 }
 
 // The performance figure of a candidate: step time (training) or goodput (serving).
-double performance(const Results& r) {
-    if (r.training) return r.training->step_time_s;
-    if (r.inference) return r.inference->goodput_rps.value_or(kMissing);
-    return kMissing;
+double performance(const HeadlineMetrics& m) {
+    return searchFigure(m.step_time_s ? m.step_time_s : m.goodput_rps);
 }
 
 }  // namespace
@@ -98,7 +97,7 @@ SearchDialog::SearchDialog(DesignDocument* document, QWidget* parent)
     connect(m_table, &QTableWidget::itemSelectionChanged, this, &SearchDialog::updateApply);
     connect(m_staleBanner, &StaleBanner::staleChanged, this, &SearchDialog::updateApply);
     connect(m_staleBanner, &StaleBanner::rerunRequested, this, &SearchDialog::start);
-    connect(&m_watcher, &QFutureWatcher<SearchResult>::finished, this, &SearchDialog::finish);
+    connect(&m_job, &PlanningJobBase::finished, this, &SearchDialog::finish);
     m_options.top = kListed;
     m_options.time_budget_s = 60;
     setRunning(false);
@@ -107,10 +106,7 @@ SearchDialog::SearchDialog(DesignDocument* document, QWidget* parent)
            "micro-batch, ZeRO and recompute on this design's hardware."));
 }
 
-SearchDialog::~SearchDialog() {
-    cancel();
-    m_watcher.waitForFinished();
-}
+SearchDialog::~SearchDialog() = default;  // m_job cancels the search and waits for it
 
 void SearchDialog::setBudgets(long long max_candidates, double time_budget_s) {
     m_options.max_candidates = max_candidates;
@@ -133,12 +129,10 @@ void SearchDialog::updateApply() {
 
 void SearchDialog::start() {
     if (isRunning()) return;
-    m_token = std::make_shared<CancelToken>();
     SearchOptions options = m_options;
     options.objective =
         searchObjectiveFromString(m_objective->currentData().toString().toStdString())
             .value_or(SearchObjective::time);
-    options.cancel = m_token.get();
     // From a worker thread: queued to this dialog, dropped if it is gone.
     options.progress = [this](double fraction) {
         QMetaObject::invokeMethod(
@@ -151,18 +145,19 @@ void SearchDialog::start() {
     m_progress->setValue(0);
     m_status->setText(tr("Searching…"));
     setRunning(true);
-    m_watcher.setFuture(QtConcurrent::run(
-        [design, catalog = m_document->sharedCatalog(), options, token = m_token] {
-            return searchStrategies(design, *catalog, options);
-        }));
+    m_job.start([design, catalog = m_document->sharedCatalog(), options](const CancelToken* token) {
+        SearchOptions run = options;
+        run.cancel = token;
+        return searchStrategies(design, *catalog, run);
+    });
 }
 
 void SearchDialog::cancel() {
-    if (m_token) m_token->cancel();
+    m_job.cancel();
 }
 
 void SearchDialog::finish() {
-    m_result = m_watcher.result();
+    m_result = m_job.result();
     setRunning(false);
     m_status->setText(summary(*m_result));
     fillTable(*m_result);
@@ -176,7 +171,7 @@ QString SearchDialog::summary(const SearchResult& r) const {
     QString text = tr("%1 strategies evaluated, %2 feasible, in %3 s.")
                        .arg(QString::fromStdString(infraplan::formatInteger(r.evaluated)),
                             QString::fromStdString(infraplan::formatInteger(r.feasible)),
-                            QString::fromStdString(infraplan::formatNumber(r.elapsed_s, 3)));
+                            formatNumber(r.elapsed_s, 3));
     if (r.cancelled) text += tr(" Cancelled: the best found so far are listed.");
     if (r.truncated) text += tr(" Stopped early: %1.").arg(QString::fromStdString(r.truncation));
     if (r.best.empty() && r.reasons.empty() && !r.cancelled)
@@ -199,6 +194,7 @@ void SearchDialog::fillTable(const SearchResult& r) {
     m_table->setRowCount(static_cast<int>(r.best.size()));
     for (int row = 0; row < static_cast<int>(r.best.size()); ++row) {
         const SearchCandidate& c = r.best[static_cast<std::size_t>(row)];
+        const HeadlineMetrics figures = headlineMetrics(c.results);
         auto* rank = new NumberItem(row + 1, QString::number(row + 1));
         rank->setData(kBestIndexRole, row);
         m_table->setItem(row, 0, rank);
@@ -208,13 +204,14 @@ void SearchDialog::fillTable(const SearchResult& r) {
         m_table->setItem(row, 2, numberItem(c.score, Unit::none));
         m_table->setItem(
             row, 3,
-            numberItem(performance(c.results), m_inference ? Unit::requests_per_s : Unit::seconds));
+            numberItem(performance(figures), m_inference ? Unit::requests_per_s : Unit::seconds));
         m_table->setItem(
             row, 4,
             numberItem(c.results.training ? c.results.training->mfu : kMissing, Unit::fraction));
-        m_table->setItem(row, 5,
-                         numberItem(searchCostPerMillion(c.results), Unit::usd_per_million_tokens));
-        m_table->setItem(row, 6, numberItem(searchFacilityKw(c.results), Unit::kilowatts));
+        m_table->setItem(
+            row, 5,
+            numberItem(searchFigure(figures.usd_per_million_tokens), Unit::usd_per_million_tokens));
+        m_table->setItem(row, 6, numberItem(searchFigure(figures.facility_kw), Unit::kilowatts));
     }
     m_table->setSortingEnabled(true);
     m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);

@@ -7,12 +7,10 @@
 // earlier design and Apply is disabled until the design is searched again (or the edit undone).
 
 #include <QDialog>
-#include <QFutureWatcher>
-#include <memory>
 #include <optional>
 
-#include "core/common/cancel.h"
 #include "core/search/strategy_search.h"
+#include "ui/plan/planningjob.h"
 
 class QChartView;
 class QComboBox;
@@ -35,7 +33,7 @@ public:
     // Searches the document's design as it is now, by the objective the form shows.
     void start();
     void cancel();
-    bool isRunning() const { return m_watcher.isRunning(); }
+    bool isRunning() const { return m_job.isRunning(); }
     // The budgets of the next search (the defaults suit a desktop; tests use small ones).
     void setBudgets(long long max_candidates, double time_budget_s);
     // Sets the strategy of the selected row on the design, as one undo step.
@@ -71,8 +69,7 @@ private:
     StaleBanner* m_staleBanner;
     QTableWidget* m_table;
     QChartView* m_chart;
-    QFutureWatcher<SearchResult> m_watcher;
-    std::shared_ptr<CancelToken> m_token;  // the running search's; shared with its thread
+    PlanningJob<SearchResult> m_job;
     SearchOptions m_options;
     std::optional<SearchResult> m_result;
     bool m_inference = false;  // the searched design serves (its strategies are serving ones)

@@ -11,11 +11,11 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <cmath>
 #include <limits>
 
 #include "core/results/format.h"
+#include "ui/app/specsummary.h"
 #include "ui/document/designdocument.h"
 #include "ui/plan/numberitem.h"
 #include "ui/plan/stalebanner.h"
@@ -35,8 +35,7 @@ QTableWidgetItem* changeItem(const Perturbation& side, SensitivityMetric metric)
     const auto change = metricChange(side, metric);
     if (!change)
         return new NumberItem(std::numeric_limits<double>::infinity(), QStringLiteral("–"));
-    const double percent = std::abs(*change) < 0.0005 ? 0.0 : *change * 100;  // no "-0.0%"
-    return new NumberItem(*change, QString::asprintf("%+.1f%%", percent));
+    return new NumberItem(*change, signedPercentText(*change));
 }
 
 }  // namespace
@@ -87,8 +86,7 @@ SensitivityDialog::SensitivityDialog(DesignDocument* document, QWidget* parent)
     connect(m_cancel, &QPushButton::clicked, this, &SensitivityDialog::cancel);
     connect(m_staleBanner, &StaleBanner::rerunRequested, this, &SensitivityDialog::start);
     connect(m_metric, &QComboBox::currentIndexChanged, this, &SensitivityDialog::showMetric);
-    connect(&m_watcher, &QFutureWatcher<SensitivityResult>::finished, this,
-            &SensitivityDialog::finish);
+    connect(&m_job, &PlanningJobBase::finished, this, &SensitivityDialog::finish);
     setRunning(false);
     m_status->setText(
         tr("Evaluates the design again with each hardware and facility input "
@@ -96,10 +94,7 @@ SensitivityDialog::SensitivityDialog(DesignDocument* document, QWidget* parent)
             .arg(sensitivityStepText(m_options.step, -1), sensitivityStepText(m_options.step, +1)));
 }
 
-SensitivityDialog::~SensitivityDialog() {
-    cancel();
-    m_watcher.waitForFinished();
-}
+SensitivityDialog::~SensitivityDialog() = default;  // m_job cancels the analysis and waits
 
 void SensitivityDialog::setRunning(bool running) {
     m_run->setEnabled(!running);
@@ -109,25 +104,26 @@ void SensitivityDialog::setRunning(bool running) {
 
 void SensitivityDialog::start() {
     if (isRunning()) return;
-    m_token = std::make_shared<CancelToken>();
-    SensitivityOptions options = m_options;
-    options.cancel = m_token.get();
+    const SensitivityOptions options = m_options;
     m_staleBanner->markCurrent();  // the results to come are for the design as it is now
     m_status->setText(
         tr("Evaluating each input at %1 and %2…")
             .arg(sensitivityStepText(options.step, -1), sensitivityStepText(options.step, +1)));
     setRunning(true);
-    m_watcher.setFuture(QtConcurrent::run(
-        [design = m_document->design(), catalog = m_document->sharedCatalog(), options,
-         token = m_token] { return analyzeSensitivity(design, *catalog, options); }));
+    m_job.start([design = m_document->design(), catalog = m_document->sharedCatalog(),
+                 options](const CancelToken* token) {
+        SensitivityOptions run = options;
+        run.cancel = token;
+        return analyzeSensitivity(design, *catalog, run);
+    });
 }
 
 void SensitivityDialog::cancel() {
-    if (m_token) m_token->cancel();
+    m_job.cancel();
 }
 
 void SensitivityDialog::finish() {
-    SensitivityResult r = m_watcher.result();
+    SensitivityResult r = m_job.result();
     setRunning(false);
     if (r.cancelled) {  // keep what was shown before
         m_status->setText(tr("Cancelled: nothing analysed."));

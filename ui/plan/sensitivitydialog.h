@@ -5,12 +5,10 @@
 // numbers for every metric. A banner says when the design has changed since.
 
 #include <QDialog>
-#include <QFutureWatcher>
-#include <memory>
 #include <optional>
 
-#include "core/common/cancel.h"
 #include "core/planning/sensitivity.h"
+#include "ui/plan/planningjob.h"
 
 class QChartView;
 class QComboBox;
@@ -33,7 +31,7 @@ public:
     // Analyses the document's design as it is now.
     void start();
     void cancel();
-    bool isRunning() const { return m_watcher.isRunning(); }
+    bool isRunning() const { return m_job.isRunning(); }
 
     const std::optional<SensitivityResult>& result() const { return m_result; }
     QComboBox* metricCombo() const { return m_metric; }
@@ -63,8 +61,7 @@ private:
     StaleBanner* m_staleBanner;
     QTableWidget* m_table;
     QChartView* m_chart;
-    QFutureWatcher<SensitivityResult> m_watcher;
-    std::shared_ptr<CancelToken> m_token;  // the running analysis's; shared with its thread
+    PlanningJob<SensitivityResult> m_job;
     SensitivityOptions m_options;
     std::optional<SensitivityResult> m_result;
 };

@@ -10,10 +10,10 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "core/results/format.h"
 #include "core/search/strategy_text.h"
+#include "ui/app/specsummary.h"
 #include "ui/document/designdocument.h"
 #include "ui/plan/numberitem.h"
 #include "ui/plan/sizingform.h"
@@ -49,13 +49,11 @@ QTableWidgetItem* sizingMoneyItem(double usd) {
 
 QTableWidgetItem* sizingPerformanceItem(const SizedDesign& s) {
     if (s.days_to_train)
-        return new NumberItem(
-            *s.days_to_train,
-            QObject::tr("%1 days").arg(sizingText(infraplan::formatNumber(*s.days_to_train, 3))));
+        return new NumberItem(*s.days_to_train,
+                              QObject::tr("%1 days").arg(formatNumber(*s.days_to_train, 3)));
     if (s.goodput_rps)
-        return new NumberItem(
-            *s.goodput_rps,
-            QObject::tr("%1 req/s").arg(sizingText(infraplan::formatNumber(*s.goodput_rps, 3))));
+        return new NumberItem(*s.goodput_rps,
+                              QObject::tr("%1 req/s").arg(formatNumber(*s.goodput_rps, 3)));
     return new NumberItem(0, QStringLiteral("–"));
 }
 
@@ -100,7 +98,7 @@ SizingDialog::SizingDialog(DesignDocument* document, QWidget* parent)
     connect(m_open, &QPushButton::clicked, this, &SizingDialog::openSelected);
     connect(m_table, &QTableWidget::itemSelectionChanged, this, &SizingDialog::updateOpenButton);
     connect(m_table, &QTableWidget::cellDoubleClicked, this, &SizingDialog::openSelected);
-    connect(&m_watcher, &QFutureWatcher<SizingResult>::finished, this, &SizingDialog::finish);
+    connect(&m_job, &PlanningJobBase::finished, this, &SizingDialog::finish);
     setRunning(false);
     m_status->setText(
         tr("Tries each node template at growing cluster sizes, searches each cluster's "
@@ -109,10 +107,7 @@ SizingDialog::SizingDialog(DesignDocument* document, QWidget* parent)
            "facility and economics are the open design's."));
 }
 
-SizingDialog::~SizingDialog() {
-    cancel();
-    m_watcher.waitForFinished();
-}
+SizingDialog::~SizingDialog() = default;  // m_job cancels the sweep and waits for it
 
 QLayout* SizingDialog::createRunRow() {
     m_rank->addItem(tr("Lowest TCO"), static_cast<int>(SizingRank::tco));
@@ -163,26 +158,26 @@ bool SizingDialog::start() {
         return false;
     }
     const SizingTarget target = *load.target;
-    m_token = std::make_shared<CancelToken>();
     SizingOptions options;
     options.rank = static_cast<SizingRank>(m_rank->currentData().toInt());
     options.time_budget_s = m_timeBudget->value();
     options.max_strategies = m_maxStrategies->value();
-    options.cancel = m_token.get();
     m_status->setText(tr("Sizing: searching each cluster's strategy…"));
     setRunning(true);
-    m_watcher.setFuture(QtConcurrent::run([target, catalog, options, token = m_token] {
-        return sizeHardware(target, *catalog, options);
-    }));
+    m_job.start([target, catalog, options](const CancelToken* token) {
+        SizingOptions run = options;
+        run.cancel = token;
+        return sizeHardware(target, *catalog, run);
+    });
     return true;
 }
 
 void SizingDialog::cancel() {
-    if (m_token) m_token->cancel();
+    m_job.cancel();
 }
 
 void SizingDialog::finish() {
-    SizingResult r = m_watcher.result();
+    SizingResult r = m_job.result();
     setRunning(false);
     if (r.cancelled && r.designs.empty()) {  // keep what was shown before
         m_status->setText(tr("Cancelled: nothing sized."));
@@ -201,7 +196,7 @@ QString SizingDialog::summary(const SizingResult& r) const {
                        .arg(sizingText(infraplan::formatInteger(r.candidates)),
                             sizingText(infraplan::formatInteger(r.searched)),
                             sizingText(infraplan::formatInteger(r.strategies_evaluated)),
-                            sizingText(infraplan::formatNumber(r.elapsed_s, 3)));
+                            formatNumber(r.elapsed_s, 3));
     if (r.cancelled) text += tr(" Cancelled: the best found so far.");
     if (r.truncated) text += tr(" Stopped early: %1.").arg(sizingText(r.truncation));
     if (!r.infeasible.empty()) text += QLatin1Char(' ') + sizingText(r.infeasible);
@@ -224,9 +219,9 @@ void SizingDialog::fillTable(const SizingResult& r) {
         rank->setData(kDesignIndexRole, row);
         m_table->setItem(row, colRank, rank);
         auto* node = new QTableWidgetItem(sizingText(s.candidate.node));
-        node->setToolTip(tr("%1, fat-tree %2:1")
-                             .arg(sizingText(s.vendor), sizingText(infraplan::formatNumber(
-                                                            s.candidate.oversubscription))));
+        node->setToolTip(
+            tr("%1, fat-tree %2:1")
+                .arg(sizingText(s.vendor), formatNumber(s.candidate.oversubscription)));
         m_table->setItem(row, colTemplate, node);
         m_table->setItem(row, colNodes,
                          new NumberItem(double(s.candidate.nodes),
@@ -237,12 +232,10 @@ void SizingDialog::fillTable(const SizingResult& r) {
         m_table->setItem(row, colCooling,
                          new QTableWidgetItem(QString::fromUtf8(toString(s.cooling))));
         m_table->setItem(row, colPerformance, sizingPerformanceItem(s));
+        m_table->setItem(row, colMw, new NumberItem(s.facility_mw, formatNumber(s.facility_mw, 3)));
         m_table->setItem(
-            row, colMw,
-            new NumberItem(s.facility_mw, sizingText(infraplan::formatNumber(s.facility_mw, 3))));
-        m_table->setItem(row, colProvisioned,
-                         new NumberItem(s.facility_capacity_mw, sizingText(infraplan::formatNumber(
-                                                                    s.facility_capacity_mw, 3))));
+            row, colProvisioned,
+            new NumberItem(s.facility_capacity_mw, formatNumber(s.facility_capacity_mw, 3)));
         m_table->setItem(row, colCapex, sizingMoneyItem(s.capex_usd));
         m_table->setItem(row, colTco, sizingMoneyItem(s.tco_usd));
         m_table->setItem(row, colPerToken,

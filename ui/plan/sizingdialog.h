@@ -6,12 +6,10 @@
 // window, which opens it as an untitled design after asking to save unsaved work.
 
 #include <QDialog>
-#include <QFutureWatcher>
-#include <memory>
 #include <optional>
 
-#include "core/common/cancel.h"
 #include "core/planning/sizing.h"
+#include "ui/plan/planningjob.h"
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -35,7 +33,7 @@ public:
     // Sizes for the form's target; false (the reason in the status line) when it is invalid.
     bool start();
     void cancel();
-    bool isRunning() const { return m_watcher.isRunning(); }
+    bool isRunning() const { return m_job.isRunning(); }
     // Asks the main window to open the design of the selected row.
     void openSelected();
 
@@ -75,8 +73,7 @@ private:
     QLabel* m_status;
     QTableWidget* m_table;
     QPushButton* m_open;
-    QFutureWatcher<SizingResult> m_watcher;
-    std::shared_ptr<CancelToken> m_token;  // the running sweep's; shared with its thread
+    PlanningJob<SizingResult> m_job;
     std::optional<SizingResult> m_result;
 };
 

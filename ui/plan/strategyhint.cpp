@@ -3,11 +3,11 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "core/io/design_json.h"
 #include "core/results/format.h"
 #include "core/search/strategy_text.h"
+#include "ui/app/specsummary.h"
 #include "ui/app/theme.h"
 #include "ui/document/designdocument.h"
 #include "ui/evaluation/evaluator.h"
@@ -17,16 +17,13 @@ namespace {
 
 constexpr int kHintDelayMs = 2000;  // after the dashboard settles: not while the user edits
 
-QString hintQuantity(double value, Unit unit) {
-    return QString::fromStdString(infraplan::formatQuantity(value, unit));
-}
-
 QString hintPercent(double fraction) {
     return QString::number(qRound(fraction * 100));
 }
 
-std::optional<double> hintCostPerToken(const Results& r) {
-    return r.facility ? r.facility->cost.usd_per_million_tokens : std::nullopt;
+// A dismissed suggestion: the design it was for (designKey) and the strategy's JSON.
+QString hintDismissKey(const QString& designKey, const nlohmann::json& strategy) {
+    return designKey + QLatin1Char('\n') + QString::fromStdString(strategy.dump());
 }
 
 }  // namespace
@@ -57,7 +54,7 @@ StrategyHint::StrategyHint(DesignDocument* document, Evaluator* evaluator, QWidg
     m_options.max_candidates = 5000;
     m_options.time_budget_s = 20;
     connect(&m_delay, &QTimer::timeout, this, &StrategyHint::startSearch);
-    connect(&m_watcher, &QFutureWatcher<SearchResult>::finished, this, &StrategyHint::finish);
+    connect(&m_job, &PlanningJobBase::finished, this, &StrategyHint::finish);
     connect(evaluator, &Evaluator::evaluated, this, &StrategyHint::evaluationSettled);
     connect(document, &DesignDocument::contentChanged, this, &StrategyHint::designChanged);
     connect(document, &DesignDocument::designReset, this, &StrategyHint::designChanged);
@@ -65,10 +62,7 @@ StrategyHint::StrategyHint(DesignDocument* document, Evaluator* evaluator, QWidg
     connect(m_dismiss, &QPushButton::clicked, this, &StrategyHint::dismiss);
 }
 
-StrategyHint::~StrategyHint() {
-    if (m_token) m_token->cancel();
-    m_watcher.waitForFinished();
-}
+StrategyHint::~StrategyHint() = default;  // m_job cancels the search and waits for it
 
 void StrategyHint::setBudgets(long long max_candidates, double time_budget_s) {
     m_options.max_candidates = max_candidates;
@@ -77,14 +71,14 @@ void StrategyHint::setBudgets(long long max_candidates, double time_budget_s) {
 
 void StrategyHint::evaluationSettled(const Evaluation& evaluation) {
     if (!evaluation.results.feasible) return;  // the dashboard says why; nothing to improve
-    m_current = evaluation.results;
+    m_current = headlineMetrics(evaluation.results);
     m_delay.start();
 }
 
 // The suggestion and a search under way are for the design as it was: drop them.
 void StrategyHint::designChanged() {
     m_delay.stop();
-    if (m_token) m_token->cancel();
+    m_job.cancel();
     m_current.reset();
     m_suggestion.reset();
     hide();
@@ -96,82 +90,90 @@ void StrategyHint::startSearch() {
         m_delay.start();
         return;
     }
-    m_token = std::make_shared<CancelToken>();
     SearchOptions options = m_options;
     options.objective = SearchObjective::time;
-    options.cancel = m_token.get();
-    m_watcher.setFuture(QtConcurrent::run(
-        [design = m_document->design(), catalog = m_document->sharedCatalog(), options,
-         token = m_token] { return searchStrategies(design, *catalog, options); }));
+    m_job.start([design = m_document->design(), catalog = m_document->sharedCatalog(),
+                 options](const CancelToken* token) {
+        SearchOptions run = options;
+        run.cancel = token;
+        return searchStrategies(design, *catalog, run);
+    });
 }
 
 void StrategyHint::finish() {
-    const SearchResult r = m_watcher.result();
+    const SearchResult r = m_job.result();
     if (r.cancelled || !m_current) return;  // an edit came first: its evaluation starts anew
-    const bool inference = m_document->design().workload.mode == WorkloadMode::inference;
+    const bool inference = servesInference();
+    // Serialised once, not per candidate: the loop runs on the GUI thread.
+    const QString design = designKey();
+    const nlohmann::json own = strategyToJson(m_document->design().strategy, inference);
     std::vector<const SearchCandidate*> fitting;  // feasible, not dismissed, not the design's own
-    for (const SearchCandidate& c : r.best)
-        if (c.results.feasible && !m_dismissed.contains(dismissKey(c.strategy)) &&
-            strategyToJson(c.strategy, inference) !=
-                strategyToJson(m_document->design().strategy, inference))
+    for (const SearchCandidate& c : r.best) {
+        if (!c.results.feasible) continue;
+        const nlohmann::json strategy = strategyToJson(c.strategy, inference);
+        if (strategy != own && !m_dismissed.contains(hintDismissKey(design, strategy)))
             fitting.push_back(&c);
+    }
     if (!suggestFaster(fitting) && !suggestCheaper(fitting)) Q_EMIT searchSettled(false);
 }
 
 // The candidate with the largest gain in step time (training) or goodput (serving), if 5%.
 bool StrategyHint::suggestFaster(const std::vector<const SearchCandidate*>& fitting) {
-    const Results& current = *m_current;
+    const HeadlineMetrics& current = *m_current;
     const SearchCandidate* best = nullptr;
+    HeadlineMetrics bestFigures;
     double bestGain = kClearGain;
     for (const SearchCandidate* c : fitting) {
+        const HeadlineMetrics figures = headlineMetrics(c->results);
         double gain = 0;
-        if (current.training && c->results.training)
-            gain = 1 - c->results.training->step_time_s / current.training->step_time_s;
-        const auto goodput =
-            c->results.inference ? c->results.inference->goodput_rps : std::nullopt;
-        const auto base = current.inference ? current.inference->goodput_rps : std::nullopt;
-        if (goodput && base && *base > 0) gain = *goodput / *base - 1;
+        if (current.step_time_s && figures.step_time_s)
+            gain = 1 - *figures.step_time_s / *current.step_time_s;
+        if (current.goodput_rps && figures.goodput_rps && *current.goodput_rps > 0)
+            gain = *figures.goodput_rps / *current.goodput_rps - 1;
         if (gain >= bestGain) {
             best = c;
+            bestFigures = figures;
             bestGain = gain;
         }
     }
     if (!best) return false;
-    if (current.training)
+    if (current.step_time_s)
         suggest(*best, tr("is %1% faster: %2 per step instead of %3")
                            .arg(hintPercent(bestGain),
-                                hintQuantity(best->results.training->step_time_s, Unit::seconds),
-                                hintQuantity(current.training->step_time_s, Unit::seconds)));
+                                quantityText(*bestFigures.step_time_s, Unit::seconds),
+                                quantityText(*current.step_time_s, Unit::seconds)));
     else
-        suggest(*best,
-                tr("serves %1% more: goodput %2 instead of %3")
-                    .arg(hintPercent(bestGain),
-                         hintQuantity(*best->results.inference->goodput_rps, Unit::requests_per_s),
-                         hintQuantity(*current.inference->goodput_rps, Unit::requests_per_s)));
+        suggest(*best, tr("serves %1% more: goodput %2 instead of %3")
+                           .arg(hintPercent(bestGain),
+                                quantityText(*bestFigures.goodput_rps, Unit::requests_per_s),
+                                quantityText(*current.goodput_rps, Unit::requests_per_s)));
     return true;
 }
 
 // The cheapest per token of those listed, if it saves 5%.
 bool StrategyHint::suggestCheaper(const std::vector<const SearchCandidate*>& fitting) {
-    const auto baseCost = hintCostPerToken(*m_current);
+    const auto baseCost = m_current->usd_per_million_tokens;
     if (!baseCost || *baseCost <= 0) return false;
     const SearchCandidate* cheapest = nullptr;
+    double cost = 0;
     for (const SearchCandidate* c : fitting) {
-        const auto cost = hintCostPerToken(c->results);
-        if (cost && (!cheapest || *cost < *hintCostPerToken(cheapest->results))) cheapest = c;
+        const auto candidateCost = headlineMetrics(c->results).usd_per_million_tokens;
+        if (candidateCost && (!cheapest || *candidateCost < cost)) {
+            cheapest = c;
+            cost = *candidateCost;
+        }
     }
     if (!cheapest) return false;
-    const double cost = *hintCostPerToken(cheapest->results);
     if (cost > (1 - kClearGain) * *baseCost) return false;
     suggest(*cheapest, tr("is %1% cheaper per token: %2 instead of %3")
                            .arg(hintPercent(1 - cost / *baseCost),
-                                hintQuantity(cost, Unit::usd_per_million_tokens),
-                                hintQuantity(*baseCost, Unit::usd_per_million_tokens)));
+                                quantityText(cost, Unit::usd_per_million_tokens),
+                                quantityText(*baseCost, Unit::usd_per_million_tokens)));
     return true;
 }
 
 void StrategyHint::suggest(const SearchCandidate& better, const QString& why) {
-    const bool inference = m_document->design().workload.mode == WorkloadMode::inference;
+    const bool inference = servesInference();
     m_suggestion = better.strategy;
     m_text->setText(tr("<b>Suggestion:</b> %1 %2.")
                         .arg(QString::fromStdString(describeStrategy(better.strategy, inference))
@@ -189,17 +191,23 @@ bool StrategyHint::apply() {
 }
 
 void StrategyHint::dismiss() {
-    if (m_suggestion) m_dismissed.insert(dismissKey(*m_suggestion));
+    if (m_suggestion)
+        m_dismissed.insert(
+            hintDismissKey(designKey(), strategyToJson(*m_suggestion, servesInference())));
     m_suggestion.reset();
     hide();
 }
 
-// The suggestion and the design it was for (without layout): dismissed, it stays away until
-// the design changes.
-QString StrategyHint::dismissKey(const Strategy& strategy) const {
+bool StrategyHint::servesInference() const {
+    return m_document->design().workload.mode == WorkloadMode::inference;
+}
+
+// The design a suggestion is for, without its layout and strategy: a dismissed suggestion stays
+// away until the design changes.
+QString StrategyHint::designKey() const {
     Design design = m_document->design();
     design.layout = nlohmann::json::object();
-    design.strategy = strategy;
+    design.strategy = Strategy{};
     return QString::fromStdString(designToJson(design).dump());
 }
 

@@ -7,15 +7,14 @@
 // core: the design's evaluation and the search's results.
 
 #include <QFrame>
-#include <QFutureWatcher>
 #include <QSet>
 #include <QTimer>
-#include <memory>
 #include <optional>
 #include <vector>
 
-#include "core/common/cancel.h"
+#include "core/planning/sensitivity.h"
 #include "core/search/strategy_search.h"
+#include "ui/plan/planningjob.h"
 
 class QLabel;
 class QPushButton;
@@ -38,7 +37,7 @@ public:
     // The pause after an evaluation before the search starts, and its budgets.
     void setDelayMs(int ms) { m_delay.setInterval(ms); }
     void setBudgets(long long max_candidates, double time_budget_s);
-    bool isSearching() const { return m_watcher.isRunning(); }
+    bool isSearching() const { return m_job.isRunning(); }
     // The strategy suggested now (none while hidden).
     const std::optional<Strategy>& suggestion() const { return m_suggestion; }
     QLabel* text() const { return m_text; }
@@ -60,17 +59,17 @@ private:
     bool suggestFaster(const std::vector<const SearchCandidate*>& fitting);
     bool suggestCheaper(const std::vector<const SearchCandidate*>& fitting);
     void suggest(const SearchCandidate& better, const QString& why);
-    QString dismissKey(const Strategy& strategy) const;
+    bool servesInference() const;
+    QString designKey() const;
 
     DesignDocument* m_document;
     QLabel* m_text;
     QPushButton* m_apply;
     QPushButton* m_dismiss;
     QTimer m_delay;
-    QFutureWatcher<SearchResult> m_watcher;
-    std::shared_ptr<CancelToken> m_token;  // the running search's; shared with its thread
+    PlanningJob<SearchResult> m_job;
     SearchOptions m_options;
-    std::optional<Results> m_current;  // the design's own evaluation, the baseline
+    std::optional<HeadlineMetrics> m_current;  // the design's own figures, the baseline
     std::optional<Strategy> m_suggestion;
     QSet<QString> m_dismissed;  // suggestions dismissed, with the design they were for
 };

@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "core/results/format.h"
+#include "ui/app/specsummary.h"
 #include "ui/dashboard/charts.h"
 
 namespace infraplan::ui {
@@ -26,9 +27,8 @@ double largestChange(const InputSensitivity& input, SensitivityMetric metric) {
 }  // namespace
 
 QString sensitivityStepText(double step, double sign) {
-    return QStringLiteral("%1%2%").arg(
-        sign < 0 ? QStringLiteral("−") : QStringLiteral("+"),
-        QString::fromStdString(infraplan::formatNumber(step * 100, 3)));
+    return QStringLiteral("%1%2%").arg(sign < 0 ? QStringLiteral("−") : QStringLiteral("+"),
+                                       formatNumber(step * 100, 3));
 }
 
 QString sensitivityMetricName(SensitivityMetric metric, bool training) {
@@ -75,9 +75,8 @@ QString sensitivityInputLabel(const InputSensitivity& input) {
 
 QChart* tornadoChart(const SensitivityResult& result, SensitivityMetric metric, double step) {
     const QString name = sensitivityMetricName(metric, result.training);
-    QChart* chart = newChart(
-        QObject::tr("Change of %1 for ±%2% of each input")
-            .arg(name.toLower(), QString::fromStdString(infraplan::formatNumber(step * 100, 3))));
+    QChart* chart = newChart(QObject::tr("Change of %1 for ±%2% of each input")
+                                 .arg(name.toLower(), formatNumber(step * 100, 3)));
     auto* down = new QBarSet(QObject::tr("Input %1").arg(sensitivityStepText(step, -1)));
     auto* up = new QBarSet(QObject::tr("Input %1").arg(sensitivityStepText(step, +1)));
     down->setColor(seriesColor(0));
@@ -89,6 +88,9 @@ QChart* tornadoChart(const SensitivityResult& result, SensitivityMetric metric, 
     for (auto it = ranked.rbegin(); it != ranked.rend(); ++it) {
         const InputSensitivity& input = **it;
         categories << sensitivityInputLabel(input);
+        // A side with no change (the design no longer fits) gets a bar of zero length, which
+        // draws nothing: a QBarSet cannot hold a gap (it drops NaN and shifts the later values
+        // into the wrong categories). The label says "(flips feasibility)".
         *down << metricChange(input.down, metric).value_or(0) * 100;
         *up << metricChange(input.up, metric).value_or(0) * 100;
         largest = std::max(largest, largestChange(input, metric) * 100);
