@@ -70,11 +70,11 @@ struct WorkloadSection {
 };
 
 WorkloadSection runWorkload(const Design& design, const catalog::Catalog& catalog,
-                            const CommModel* comm, const CancelToken* cancel,
-                            TrainingDetail detail) {
+                            const CommModel* comm, const CancelToken* cancel, TrainingDetail detail,
+                            LayerTimeMemo* layerTimes) {
     WorkloadSection w;
     if (design.workload.mode == WorkloadMode::training) {
-        TrainingEvaluation t = evaluateTraining(design, catalog, comm, cancel, detail);
+        TrainingEvaluation t = evaluateTraining(design, catalog, comm, cancel, detail, layerTimes);
         w.memory_pruned = t.memory_pruned;
         w.messages = std::move(t.messages);
         w.training = std::move(t.training);
@@ -122,24 +122,34 @@ FacilityWorkload facilityWorkload(const Design& design, long long devices,
     return w;
 }
 
+// What a strategy search lends the engines for one candidate: the facility model's description
+// of the hardware (the same for every candidate), the worker's memo of layer times, and where
+// to say that the candidate's memory did not fit.
+struct SearchContext {
+    const FacilityHardware* facility;
+    LayerTimeMemo* layer_times;
+    bool* memory_pruned;
+};
+
 // The engines on a validated base, the hardware's expanded graph and the flow-level network
 // model built for the design's layout, in pipeline order; each stage's section is assembled
-// into the results, the bottlenecks last. The search's detail leaves out the network report and
-// the bottlenecks (they do not change a score) and stops a strategy that does not fit.
+// into the results, the bottlenecks last. A search (`search` set) leaves out the network report
+// and the bottlenecks (they do not change a score) and stops a strategy that does not fit.
 Results runEnginesOn(Results results, const Graph& graph, const NetworkModel& network,
                      const Design& design, const catalog::Catalog& catalog,
-                     const CancelToken* cancel, TrainingDetail detail, bool* memoryPruned,
-                     const FacilityHardware* facilityHardware) {
+                     const CancelToken* cancel, const SearchContext* search) {
     if (network.warning) results.warnings.push_back(*network.warning);
     if (isCancelled(cancel)) return cancelledResults();
 
-    WorkloadSection work = runWorkload(design, catalog, network.model.get(), cancel, detail);
+    const TrainingDetail detail = search ? TrainingDetail::search : TrainingDetail::full;
+    WorkloadSection work = runWorkload(design, catalog, network.model.get(), cancel, detail,
+                                       search ? search->layer_times : nullptr);
     if (isCancelled(cancel)) return cancelledResults();
     addMessages(std::move(work.messages), results);
     results.training = std::move(work.training);
     results.inference = std::move(work.inference);
     results.memory = std::move(work.memory);
-    if (memoryPruned) *memoryPruned = work.memory_pruned;
+    if (search) *search->memory_pruned = work.memory_pruned;
     if (work.memory_pruned) return results;
     const bool full = detail == TrainingDetail::full;
 
@@ -152,9 +162,8 @@ Results runEnginesOn(Results results, const Graph& graph, const NetworkModel& ne
     // The search described the facility's hardware once; evaluate() describes it here.
     const FacilityWorkload facilityLoad = facilityWorkload(design, results.devices, work);
     const FacilityEvaluation facility =
-        facilityHardware ? evaluateFacility(*facilityHardware, facilityLoad,
-                                            full ? FacilityDetail::full : FacilityDetail::search)
-                         : evaluateFacility(design, catalog, graph, facilityLoad);
+        search ? evaluateFacility(*search->facility, facilityLoad, FacilityDetail::search)
+               : evaluateFacility(design, catalog, graph, facilityLoad);
     addDiagnostics(facility.diagnostics, results);
     results.warnings.insert(results.warnings.end(), facility.warnings.begin(),
                             facility.warnings.end());
@@ -173,8 +182,7 @@ Results runEngines(Results results, const std::shared_ptr<const Graph>& graph, c
                    const catalog::Catalog& catalog, const CancelToken* cancel) {
     // The flow-level network model (topology engine); null -> the engines' per-tier estimate.
     const NetworkModel network = makeNetworkModel(design, catalog, graph, cancel);
-    return runEnginesOn(std::move(results), *graph, network, design, catalog, cancel,
-                        TrainingDetail::full, nullptr, nullptr);
+    return runEnginesOn(std::move(results), *graph, network, design, catalog, cancel, nullptr);
 }
 
 // Validation of a design whose hardware `prepared` holds: its graph and inventory reused.
@@ -232,7 +240,7 @@ Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
 SearchEvaluation evaluateWithNetwork(const PreparedDesign& prepared, const Design& design,
                                      const catalog::Catalog& catalog,
                                      const EvaluateOptions& options, const NetworkModel& network,
-                                     const FacilityHardware& facility) {
+                                     const FacilityHardware& facility, LayerTimeMemo* layerTimes) {
     SearchEvaluation out;
     // The candidate differs from the prepared design in its strategy only: the checks that
     // read the strategy are all that can fail (warnings of the others are left out).
@@ -247,9 +255,9 @@ SearchEvaluation evaluateWithNetwork(const PreparedDesign& prepared, const Desig
         out.results = cancelledResults();
         return out;
     }
-    out.results =
-        runEnginesOn(std::move(base), *prepared.graph, network, design, catalog, options.cancel,
-                     TrainingDetail::search, &out.memory_pruned, &facility);
+    const SearchContext search{&facility, layerTimes, &out.memory_pruned};
+    out.results = runEnginesOn(std::move(base), *prepared.graph, network, design, catalog,
+                               options.cancel, &search);
     return out;
 }
 

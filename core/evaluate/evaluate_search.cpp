@@ -42,7 +42,7 @@ SearchEvaluation SearchEvaluator::evaluate(const Design& design) {
             makeNetworkModel(*m_layoutDesign, m_catalog, m_prepared.graph, m_options.cancel);
     }
     return evaluateWithNetwork(m_prepared, design, m_catalog, m_options, m_network,
-                               *m_hardware.facility);
+                               *m_hardware.facility, &m_layerTimes);
 }
 
 }  // namespace infraplan

@@ -10,6 +10,7 @@
 
 #include "core/evaluate/evaluate.h"
 #include "core/facility/facility_hardware.h"
+#include "core/perf/layer_time.h"
 #include "core/topology/network_eval.h"
 
 namespace infraplan {
@@ -24,10 +25,12 @@ struct SearchEvaluation {
 // the design's facility parameters: the same for every strategy).
 // `prepared` must be valid and `design` differ from the design it came from in its strategy
 // only (describeSearchHardware checks both); only the checks that read the strategy run again.
+// `layerTimes`: the calling worker's memo of layer times (null: every layer is timed).
 SearchEvaluation evaluateWithNetwork(const PreparedDesign& prepared, const Design& design,
                                      const catalog::Catalog& catalog,
                                      const EvaluateOptions& options, const NetworkModel& network,
-                                     const FacilityHardware& facility);
+                                     const FacilityHardware& facility,
+                                     LayerTimeMemo* layerTimes = nullptr);
 
 // What every candidate of one search shares, worked out once from the searched design: whether
 // `prepared` is its (valid) hardware, and the facility model's description of that hardware.
@@ -56,6 +59,7 @@ private:
     // The design the comm model was built from: it keeps a reference, so it lives here.
     std::unique_ptr<Design> m_layoutDesign;
     NetworkModel m_network;
+    LayerTimeMemo m_layerTimes;
 };
 
 }  // namespace infraplan

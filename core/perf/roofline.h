@@ -23,6 +23,7 @@ struct Roofline {
     double memory_efficiency = 0.85;
     double launch_s = 4e-6;
     int compute_units = 0;  // SMs/CUs a GEMM's output tiles are spread over (0: unknown)
+    bool operator==(const Roofline&) const = default;
 };
 
 // The roofline of `device` computing in `precision` (falls back to the next wider precision

@@ -125,7 +125,7 @@ std::optional<TrainingPlan> planFor(const Design& design, const catalog::Catalog
 
 TrainingEvaluation evaluateTraining(const Design& design, const catalog::Catalog& catalog,
                                     const CommModel* comm, const CancelToken* cancel,
-                                    TrainingDetail detail) {
+                                    TrainingDetail detail, LayerTimeMemo* layerTimes) {
     TrainingEvaluation out;
     EngineMessages& messages = out.messages;
     DevicePool pool;
@@ -156,7 +156,7 @@ TrainingEvaluation evaluateTraining(const Design& design, const catalog::Catalog
     }
     checkMemory(plan, memory, messages);
     // Search detail: the operators and the issued collectives are not listed.
-    StepDetail step = trainingStep(plan, *comm, detail == TrainingDetail::full);
+    StepDetail step = trainingStep(plan, *comm, detail == TrainingDetail::full, layerTimes);
     if (detail == TrainingDetail::full) out.bottlenecks = trainingBottlenecks(plan, step, memory);
     out.training = std::move(step.results);
     out.collectives = std::move(step.collectives);

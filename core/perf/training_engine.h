@@ -36,13 +36,16 @@ struct TrainingEvaluation {
 // computed are the same.
 enum class TrainingDetail : std::uint8_t { full, search };
 
+class LayerTimeMemo;
+
 // `comm` overrides the communication model (the topology engine's); nullptr = the per-tier
 // alpha-beta model built from the design. A cancelled evaluation stops early (its section is
-// incomplete; evaluate() discards it).
+// incomplete; evaluate() discards it). `layerTimes`: a search worker's memo (layer_time.h).
 TrainingEvaluation evaluateTraining(const Design& design, const catalog::Catalog& catalog,
                                     const CommModel* comm = nullptr,
                                     const CancelToken* cancel = nullptr,
-                                    TrainingDetail detail = TrainingDetail::full);
+                                    TrainingDetail detail = TrainingDetail::full,
+                                    LayerTimeMemo* layerTimes = nullptr);
 
 // Bottlenecks with advice from a step's breakdown (largest share first, device memory last).
 std::vector<Bottleneck> trainingBottlenecks(const TrainingPlan& plan, const StepDetail& step,

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "core/perf/layer_time.h"
 #include "core/perf/roofline.h"
 #include "core/perf/training_memory.h"
 #include "core/perf/training_offload.h"
@@ -39,32 +40,6 @@ constexpr double kFlashBackwardRatio = 0.7 / 0.85;
 // A device without a measured attention figure: flash attention forward at 0.85 of its best
 // GEMM efficiency (FlashAttention-2 on the A100: 73% against the A100's 86.9% MAMF).
 constexpr double kFlashForwardDefaultFraction = 0.85;
-
-struct Pass {
-    double compute_s = 0;  // matrix-engine time
-    double memory_s = 0;   // HBM-bound time
-    double flops = 0;
-    double total() const { return compute_s + memory_s; }
-    void add(double t, bool matrix, double f) {
-        (matrix ? compute_s : memory_s) += t;
-        flops += f;
-    }
-};
-
-struct LayerTime {
-    Pass fwd, bwd, recompute;
-    double wgrad_s = 0;      // weight-gradient GEMMs (what zero-bubble schedules defer)
-    double attention_s = 0;  // forward attention core (what context-parallel comm hides behind)
-    double gemm_fwd_s = 0;   // forward GEMMs (what TP overlap hides behind)
-    double gemm_bwd_s = 0;
-};
-
-struct Rooflines {
-    Roofline gemm;                        // GEMMs at the training precision
-    Roofline attention;                   // attention products and vector work: 16-bit
-    double flash_forward_efficiency = 0;  // the flash kernel's fraction of the 16-bit peak
-    bool fp8 = false;
-};
 
 // Adds one operator's roofline point (forward + backward of one call) to `out`, merging with
 // an operator of the same name (the attention block of dense and MoE layers is the same).
@@ -266,34 +241,48 @@ struct StageLayers {
     }
 };
 
-StageLayers timeStage(const TrainingPlan& p, const Rooflines& rl, const CommModel& comm,
-                      StepDetail& d, CollectiveLog& log, const StageLoad& load) {
-    StageLayers st;
-    const catalog::Model& m = *p.model;
+// One layer of `part` timed for one micro-batch: read from the search's memo when it timed the
+// same layer before (only when operators are not listed: a memo hit lists none).
+LayerTime timePart(const TrainingPlan& p, const Rooflines& rl, LayerPart part, Recompute recompute,
+                   double imbalance, OperatorList* operators, long long calls,
+                   LayerTimeMemo* memo) {
     const LayerSharding sh = p.sharding();
+    const LayerTimeKey key{p.model, part, sh, rl, recompute, imbalance};
+    if (memo && !operators)
+        if (const LayerTime* known = memo->find(key)) return *known;
     std::vector<LayerOp> ops;
     ops.reserve(24);
+    if (part == LayerPart::head)
+        headOps(*p.model, sh, ops);
+    else
+        layerOps(*p.model, part == LayerPart::moe ? LayerKind::moe : LayerKind::dense, sh, ops);
+    const LayerTime time = timeLayer(ops, rl, recompute, imbalance, operators, calls);
+    if (memo && !operators) memo->add(key, time);
+    return time;
+}
+
+StageLayers timeStage(const TrainingPlan& p, const Rooflines& rl, const CommModel& comm,
+                      StepDetail& d, CollectiveLog& log, const StageLoad& load,
+                      LayerTimeMemo* memo) {
+    StageLayers st;
     OperatorList* operators = d.itemized ? &d.results.operators : nullptr;
     st.moe_layers = load.moe_layers;
     st.dense_layers = load.dense_layers;
     st.last = load.last;
     const double mb = double(p.micro_batches);
     if (st.dense_layers > 0) {
-        layerOps(m, LayerKind::dense, sh, ops);
-        st.dense =
-            timeLayer(ops, rl, p.recompute, 1.0, operators, st.dense_layers * p.micro_batches);
+        st.dense = timePart(p, rl, LayerPart::dense, p.recompute, 1.0, operators,
+                            st.dense_layers * p.micro_batches, memo);
         st.dense_comm = layerComm(p, st.dense, false, comm, d, log, st.dense_layers * mb);
     }
     if (st.moe_layers > 0) {
-        layerOps(m, LayerKind::moe, sh, ops);
-        st.moe = timeLayer(ops, rl, p.recompute, p.moe_imbalance, operators,
-                           st.moe_layers * p.micro_batches);
+        st.moe = timePart(p, rl, LayerPart::moe, p.recompute, p.moe_imbalance, operators,
+                          st.moe_layers * p.micro_batches, memo);
         st.moe_comm = layerComm(p, st.moe, true, comm, d, log, st.moe_layers * mb);
     }
-    if (st.last) {
-        headOps(m, sh, ops);
-        st.head = timeLayer(ops, rl, Recompute::none, 1.0, operators, p.micro_batches);
-    }
+    if (st.last)
+        st.head = timePart(p, rl, LayerPart::head, Recompute::none, 1.0, operators, p.micro_batches,
+                           memo);
     return st;
 }
 
@@ -333,14 +322,15 @@ struct LayerKindTimes {
 };
 
 LayerKindTimes timeEachLayerKind(const TrainingPlan& p, const Rooflines& rl, const CommModel& comm,
-                                 bool itemized) {
+                                 bool itemized, LayerTimeMemo* memo) {
     LayerKindTimes k;
     k.dense.detail.itemized = k.moe.detail.itemized = k.head.detail.itemized = itemized;
     const StageLayers dense = timeStage(p, rl, comm, k.dense.detail, k.dense.log,
-                                        {p.params.dense_layers > 0 ? 1 : 0, 0, false, false});
+                                        {p.params.dense_layers > 0 ? 1 : 0, 0, false, false}, memo);
     const StageLayers moe = timeStage(p, rl, comm, k.moe.detail, k.moe.log,
-                                      {0, p.params.moe_layers > 0 ? 1 : 0, false, false});
-    const StageLayers head = timeStage(p, rl, comm, k.head.detail, k.head.log, {0, 0, false, true});
+                                      {0, p.params.moe_layers > 0 ? 1 : 0, false, false}, memo);
+    const StageLayers head =
+        timeStage(p, rl, comm, k.head.detail, k.head.log, {0, 0, false, true}, memo);
     k.perLayer = dense;
     k.perLayer.moe_layers = moe.moe_layers;
     k.perLayer.moe = moe.moe;
@@ -520,13 +510,14 @@ void rateStep(const TrainingPlan& p, const StageLayers& perLayer, double peak, S
 
 }  // namespace
 
-StepDetail trainingStep(const TrainingPlan& p, const CommModel& comm, bool itemized) {
+StepDetail trainingStep(const TrainingPlan& p, const CommModel& comm, bool itemized,
+                        LayerTimeMemo* memo) {
     StepDetail d;
     d.itemized = itemized;
     CollectiveLog log;
     const Rooflines rl = trainingRooflines(p);
     const double p2p = pipelineP2p(p, comm, d, log);
-    const LayerKindTimes kinds = timeEachLayerKind(p, rl, comm, itemized);
+    const LayerKindTimes kinds = timeEachLayerKind(p, rl, comm, itemized, memo);
     const StageLayers& perLayer = kinds.perLayer;
     const PipelinePace pace = pipelinePace(p, perLayer, p2p);
     const StageLayers st = recordStage(kinds, p.stages[pace.slowest], d, log);

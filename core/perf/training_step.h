@@ -29,6 +29,10 @@ struct StepDetail {
     bool itemized = true;
 };
 
-StepDetail trainingStep(const TrainingPlan& plan, const CommModel& comm, bool itemized = true);
+class LayerTimeMemo;
+
+// `memo`: a search worker's memo of layer times (see layer_time.h); null times every layer.
+StepDetail trainingStep(const TrainingPlan& plan, const CommModel& comm, bool itemized = true,
+                        LayerTimeMemo* memo = nullptr);
 
 }  // namespace infraplan

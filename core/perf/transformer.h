@@ -86,6 +86,7 @@ struct LayerSharding {
     bool sequence_parallel = false;
     bool flash_attention = true;
     double bytes_per_element = 2;  // activations and weights in the compute precision
+    bool operator==(const LayerSharding&) const = default;
 };
 
 enum class LayerKind : std::uint8_t { dense, moe };
