@@ -62,6 +62,25 @@ std::string cellText(const std::string& path, const nlohmann::json& v) {
 
 }  // namespace
 
+const char* toString(Verdict verdict) {
+    switch (verdict) {
+        case Verdict::better:
+            return "better";
+        case Verdict::worse:
+            return "worse";
+        case Verdict::none:
+            break;
+    }
+    return "";
+}
+
+Verdict compareVerdict(std::string_view key, double a, double b) {
+    const Better better = betterDirection(key);
+    if (better == Better::neither || a == b || !std::isfinite(a) || !std::isfinite(b))
+        return Verdict::none;
+    return (b < a) == (better == Better::lower) ? Verdict::better : Verdict::worse;
+}
+
 std::vector<ResultRow> flattenResults(const nlohmann::json& results) {
     std::vector<ResultRow> rows;
     flattenInto(results, "", rows);
@@ -95,6 +114,7 @@ std::vector<ComparisonRow> compareResults(const nlohmann::json& a, const nlohman
             const double x = row.a.get<double>();
             const double y = row.b.get<double>();
             if (x != 0 && std::isfinite(x) && std::isfinite(y)) row.change = (y - x) / std::fabs(x);
+            row.verdict = compareVerdict(row.path, x, y);
         }
     }
     return rows;
@@ -106,6 +126,7 @@ nlohmann::json comparisonToJson(const std::string& name_a, const std::string& na
     for (const ComparisonRow& row : rows) {
         nlohmann::json m = {{"metric", row.path}, {"a", row.a}, {"b", row.b}};
         if (row.change) m["change"] = *row.change;
+        if (row.verdict != Verdict::none) m["verdict"] = toString(row.verdict);
         metrics.push_back(m);
     }
     return {{"a", name_a}, {"b", name_b}, {"metrics", metrics}};
@@ -124,6 +145,7 @@ std::string comparisonToText(const std::string& name_a, const std::string& name_
             row.change ? (*row.change >= 0 ? "+" : "") + formatPercent(*row.change) : "";
         out += padded(row.path, width, false) + "  " + padded(cellText(row.path, row.a), 18, true) +
                "  " + padded(cellText(row.path, row.b), 18, true) + "  " + padded(change, 9, true) +
+               (row.verdict == Verdict::none ? "" : "  " + std::string(toString(row.verdict))) +
                "\n";
     }
     return out;

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace infraplan {
@@ -23,11 +24,19 @@ std::vector<ResultRow> flattenResults(const nlohmann::json& results);
 // results JSON has them, the unit as docs/results.md names it.
 std::string resultsToCsv(const nlohmann::json& results);
 
+// B against A by the direction the results schema gives the field: none when the field has
+// none (or is not a number), the values are equal, or either side is missing.
+enum class Verdict { none, better, worse };
+// "better", "worse"; "" for none.
+const char* toString(Verdict verdict);
+Verdict compareVerdict(std::string_view key, double a, double b);
+
 struct ComparisonRow {
     std::string path;
     nlohmann::json a;              // null when only B has it
     nlohmann::json b;              // null when only A has it
     std::optional<double> change;  // (b - a) / |a| for numbers, when a != 0
+    Verdict verdict = Verdict::none;
 };
 
 std::vector<ComparisonRow> compareResults(const nlohmann::json& a, const nlohmann::json& b);

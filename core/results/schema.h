@@ -30,10 +30,22 @@ enum class FieldKind {
 // The workload modes a field applies to (design `workload.mode`).
 enum class Modes { training, inference, both };
 
+// Which way a numeric field improves, all else equal: what the compare views mark better or
+// worse. Neither for counts, configuration and inventory echoes, and choices such as the
+// checkpoint interval.
+enum class Better { lower, higher, neither };
+
 // "number", "integer", "boolean", "string", "strings", "object", "array of objects",
-// "object by name"; "training", "inference", "both".
+// "object by name"; "training", "inference", "both"; "lower", "higher", "neither".
 const char* toString(FieldKind kind);
 const char* toString(Modes modes);
+const char* toString(Better better);
+
+// The direction a unit implies on its own: lower for times, money, energy, power and
+// emissions; higher for tokens, samples and requests per second. Empty where the unit cannot
+// tell (fractions, counts, hours, bytes, bandwidths, plain numbers...): such a field states
+// its own, as does every field that goes against its unit's direction.
+std::optional<Better> betterByUnit(Unit unit);
 
 struct ResultField {
     std::string
@@ -46,6 +58,9 @@ struct ResultField {
     // e.g. "when the workload sets train_tokens".
     std::string when;
     std::string meaning;  // one line
+    // Numbers: which way the field improves (stated, or its unit's); empty for text, flags and
+    // containers. tst_results_schema fails on a number of the results left undecided.
+    std::optional<Better> better;
 };
 
 // Every field, in reading order (sections in the order the text output prints them).
@@ -57,6 +72,9 @@ const ResultField* findResultField(std::string_view key);
 // The same for a key the caller knows is in the contract (a consumer's headline list): throws
 // std::out_of_range naming the key when it is not, so a renamed key fails loudly.
 const ResultField& resultField(std::string_view key);
+// Which way the field a concrete key names improves: neither when the key is unknown or its
+// field has no direction.
+Better betterDirection(std::string_view key);
 // A field's place in resultsSchema() (the reading order); the schema's size when unknown.
 std::size_t schemaOrder(const ResultField* field);
 
@@ -95,7 +113,8 @@ std::vector<std::string> undescribedKeys(const nlohmann::json& results);
 
 // docs/results.md's generated part: one table per section.
 std::string resultsSchemaMarkdown();
-// The schema as JSON, for tools: [{key, kind, unit, label, modes, when, meaning}].
+// The schema as JSON, for tools: [{key, kind, unit, label, modes, when, better, meaning}]
+// (better: "lower", "higher" or "neither", on numbers only).
 nlohmann::json resultsSchemaJson();
 
 // The unit of a field as the contract names it ("s", "USD/h"; "" for plain numbers, text

@@ -8,6 +8,7 @@ namespace {
 
 using K = FieldKind;
 using U = Unit;
+using B = Better;
 using schema_detail::Section;
 
 void verdict(std::vector<ResultField>& f) {
@@ -21,16 +22,16 @@ void verdict(std::vector<ResultField>& f) {
           "Why the design is not feasible (empty if it is)");
     s.add("warnings", K::texts, U::none, "Warnings",
           "Feasible, but worth knowing: assumptions made, limits approached");
-    s.integer("devices", "Accelerators", "Accelerators in the expanded design");
+    s.integer("devices", B::neither, "Accelerators", "Accelerators in the expanded design");
     s.add("bottlenecks", K::records, U::none, "Bottlenecks",
           "Where the time goes or what binds, with advice (empty when the engines did not run)");
     Section b(f, "bottlenecks[].", Modes::both);
     b.text("resource", "Resource",
            "The resource that binds, e.g. compute, hbm-bandwidth, scale-up link, nic, kv-capacity");
     b.text("phase", "Phase", "The phase it binds in, e.g. forward, dp all-reduce, decode");
-    b.number("share_of_time", U::fraction, "Share of time",
+    b.number("share_of_time", U::fraction, B::neither, "Share of time",
              "Share of the step (or of serving time) this resource and phase take");
-    b.number("utilization", U::fraction, "Utilization",
+    b.number("utilization", U::fraction, B::neither, "Utilization",
              "How busy the resource is while it binds (0 when not measured)");
     b.text("advice", "Advice", "What would relieve it");
     b.text("item_id", "Design item", "The design item to select on the canvas",
@@ -43,21 +44,21 @@ void inventory(std::vector<ResultField>& f) {
           "What the hardware adds up to, before any workload (all zero for an invalid design)");
     Section i(f, "inventory.", Modes::both);
     i.add("items_by_kind", K::map, U::none, "Parts by kind", "Expanded parts, by item kind");
-    i.add("items_by_kind.*", K::integer, U::count, "Parts",
-          "How many parts of this kind (accelerator, nic, switch, memory, cpu and so on)");
-    i.integer("devices", "Accelerators", "Accelerators in the expanded design");
+    i.integer("items_by_kind.*", B::neither, "Parts",
+              "How many parts of this kind (accelerator, nic, switch, memory, cpu and so on)");
+    i.integer("devices", B::neither, "Accelerators", "Accelerators in the expanded design");
     i.add("peak_tflops", K::map, U::none, "Peak compute",
           "Dense peak of all accelerators, by precision (precisions without a peak left out)");
-    i.number("peak_tflops.*", U::tflop_per_s, "Peak compute",
+    i.number("peak_tflops.*", U::tflop_per_s, B::neither, "Peak compute",
              "Dense peak at this precision (bf16, fp8 and so on), summed over all accelerators");
-    i.number("memory_capacity_gb", U::gigabytes, "Device memory", "Device memory, summed");
-    i.number("memory_bandwidth_gb_s", U::gigabytes_per_s, "Device memory bandwidth",
+    i.number("memory_capacity_gb", U::gigabytes, B::neither, "Device memory",
+             "Device memory, summed");
+    i.number("memory_bandwidth_gb_s", U::gigabytes_per_s, B::neither, "Device memory bandwidth",
              "Device memory bandwidth, summed");
-    i.number("memory_node_capacity_gb", U::gigabytes, "Memory pools",
+    i.number("memory_node_capacity_gb", U::gigabytes, B::neither, "Memory pools",
              "Capacity of the memory items (HBM or CXL pools), summed");
     i.add("links_by_type", K::map, U::none, "Links by type", "Physical links, by catalog link id");
-    i.add("links_by_type.*", K::integer, U::count, "Links",
-          "Physical links of this catalog link type");
+    i.integer("links_by_type.*", B::neither, "Links", "Physical links of this catalog link type");
 }
 
 void trainingBreakdown(std::vector<ResultField>& f) {
@@ -89,10 +90,13 @@ void trainingOperators(std::vector<ResultField>& f) {
     Section o(f, "training.operators[].", Modes::training);
     o.text("name", "Operator",
            "The operator, e.g. qkv-projection, flash-attention, norm-1, optimizer");
-    o.number("flops", U::flop, "FLOPs", "Executed per call on one device, forward and backward");
-    o.number("bytes", U::bytes, "Memory traffic", "Device-memory traffic per call on one device");
+    o.number("flops", U::flop, B::neither, "FLOPs",
+             "Executed per call on one device, forward and backward");
+    o.number("bytes", U::bytes, B::neither, "Memory traffic",
+             "Device-memory traffic per call on one device");
     o.number("time_s", U::seconds, "Time per call", "Per call, launch overhead included");
-    o.integer("calls_per_step", "Calls per step", "How often one device runs it in a step");
+    o.integer("calls_per_step", B::neither, "Calls per step",
+              "How often one device runs it in a step");
     o.text("bound", "Bound", "compute or memory: the roof that sets its time");
 }
 
@@ -107,35 +111,38 @@ void training(std::vector<ResultField>& f) {
     t.number("tokens_per_s", U::tokens_per_s, "Training throughput", "Tokens trained per second");
     t.number("samples_per_s", U::samples_per_s, "Sample throughput",
              "Sequences trained per second");
-    t.number("mfu", U::fraction, "MFU",
+    t.number("mfu", U::fraction, B::higher, "MFU",
              "Model FLOPs utilization: model FLOPs (PaLM's definition) / (step time × devices "
              "used × peak)");
-    t.number("hfu", U::fraction, "HFU",
+    t.number("hfu", U::fraction, B::higher, "HFU",
              "Hardware FLOPs utilization: executed FLOPs, recompute included, over the same peak");
-    t.number("model_tflops_per_device", U::tflop_per_s, "Model FLOP/s per device",
+    t.number("model_tflops_per_device", U::tflop_per_s, B::higher, "Model FLOP/s per device",
              "Model FLOPs per step / step time / devices used");
-    t.number("hardware_tflops_per_device", U::tflop_per_s, "Hardware FLOP/s per device",
+    t.number("hardware_tflops_per_device", U::tflop_per_s, B::higher, "Hardware FLOP/s per device",
              "Executed FLOPs per step / step time / devices used");
     t.number("time_to_train_days", U::days, "Time to train",
              "Time to train train_tokens at this throughput, without interruptions (0 when the "
              "workload sets no train_tokens)");
-    t.number("model_flops_per_step", U::flop, "Model FLOPs per step",
+    t.number("model_flops_per_step", U::flop, B::neither, "Model FLOPs per step",
              "Model FLOPs of one step, all devices");
-    t.number("hardware_flops_per_step", U::flop, "Hardware FLOPs per step",
+    t.number("hardware_flops_per_step", U::flop, B::neither, "Hardware FLOPs per step",
              "Executed FLOPs of one step (recompute included), all devices");
     t.number("energy_per_step_j", U::joules, "Device energy per step",
              "Devices only: used ones at their load, idle ones at idle power");
-    t.number("device_power_w", U::watts, "Device power",
+    t.number("device_power_w", U::watts, B::neither, "Device power",
              "Average draw of a used device over the step");
     t.number("training_energy_mwh", U::megawatt_hours, "Device energy of the run",
              "Devices only, for train_tokens (0 without train_tokens); energy.training_run_mwh "
              "is the facility's");
-    t.number("bubble_fraction", U::fraction, "Pipeline bubble",
+    t.number("bubble_fraction", U::fraction, B::lower, "Pipeline bubble",
              "Share of the step spent in pipeline fill and drain");
-    t.integer("devices_used", "Devices used", "Accelerators the parallel layout occupies");
-    t.integer("devices_idle", "Devices idle", "Accelerators the layout leaves unused");
-    t.integer("dp", "Data-parallel degree", "Resolved from the devices and the other degrees");
-    t.integer("micro_batches", "Micro-batches", "Per pipeline per step (gradient accumulation)");
+    t.integer("devices_used", B::neither, "Devices used",
+              "Accelerators the parallel layout occupies");
+    t.integer("devices_idle", B::lower, "Devices idle", "Accelerators the layout leaves unused");
+    t.integer("dp", B::neither, "Data-parallel degree",
+              "Resolved from the devices and the other degrees");
+    t.integer("micro_batches", B::neither, "Micro-batches",
+              "Per pipeline per step (gradient accumulation)");
     trainingBreakdown(f);
     trainingOperators(f);
 }
@@ -147,35 +154,36 @@ void memory(std::vector<ResultField>& f) {
           "serving: weights, activations and the preallocated KV cache)",
           "when the training or inference engine sized the memory");
     Section m(f, "memory.", Modes::both);
-    m.number("per_device_bytes", U::bytes, "Memory per device",
+    m.number("per_device_bytes", U::bytes, B::neither, "Memory per device",
              "Bytes one device holds at its peak");
-    m.number("capacity_bytes", U::bytes, "Device capacity", "The device's memory capacity");
-    m.number("offloaded_bytes", U::bytes, "Offloaded per device",
+    m.number("capacity_bytes", U::bytes, B::neither, "Device capacity",
+             "The device's memory capacity");
+    m.number("offloaded_bytes", U::bytes, B::neither, "Offloaded per device",
              "Kept in a memory pool per device (strategy.offload; 0 for serving)");
     m.add("breakdown", K::object, U::none, "Memory by component", "Bytes per device by component");
     Section b(f, "memory.breakdown.", Modes::both);
-    b.number("weights", U::bytes, "Weights",
+    b.number("weights", U::bytes, B::neither, "Weights",
              "Model parameters in their stored precision (fp8 when the framework keeps fp8 "
              "parameters), after ZeRO-3/FSDP sharding");
-    b.number("master_weights", U::bytes, "Master weights",
+    b.number("master_weights", U::bytes, B::neither, "Master weights",
              "The fp32 copy of lower-precision parameters the optimizer updates, after "
              "distributed-optimizer sharding (training; 0 for serving)");
-    b.number("gradients", U::bytes, "Gradients",
+    b.number("gradients", U::bytes, B::neither, "Gradients",
              "Gradient buffers in the precision the framework accumulates and reduces them "
              "(training; 0 for serving)");
-    b.number("optimizer", U::bytes, "Optimizer state",
+    b.number("optimizer", U::bytes, B::neither, "Optimizer state",
              "Adam first and second moments, after distributed-optimizer sharding (training)");
-    b.number("activations", U::bytes, "Activations",
+    b.number("activations", U::bytes, B::neither, "Activations",
              "Activations kept for the backward pass (training) or the peak of one forward pass "
              "(serving)");
-    b.number("kv_cache", U::bytes, "KV cache",
+    b.number("kv_cache", U::bytes, B::neither, "KV cache",
              "The preallocated KV cache pool (serving; 0 for training)");
-    b.number("workspace", U::bytes, "Workspace",
+    b.number("workspace", U::bytes, B::neither, "Workspace",
              "Training: gathered ZeRO-3/FSDP weights, the loss's logits buffers; serving: the "
              "runtime reserve (CUDA context, library workspaces, communication buffers)");
-    b.number("fragmentation", U::bytes, "Allocator fragmentation",
+    b.number("fragmentation", U::bytes, B::neither, "Allocator fragmentation",
              "Held by the caching allocator beyond the live tensors (training; 0 for serving)");
-    b.number("runtime_reserve", U::bytes, "Runtime reserve",
+    b.number("runtime_reserve", U::bytes, B::neither, "Runtime reserve",
              "CUDA context, library workspaces and communication buffers outside the "
              "framework's allocator (training; serving counts it in workspace)");
 }

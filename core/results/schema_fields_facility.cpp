@@ -7,6 +7,7 @@ namespace {
 
 using K = FieldKind;
 using U = Unit;
+using B = Better;
 
 constexpr const char* kFacilityRan =
     "when the engines ran: the design is valid and its hardware expands (also for an "
@@ -26,9 +27,10 @@ void power(std::vector<ResultField>& f) {
     p.number("it_idle_kw", U::kilowatts, "IT idle power", "Every device idle");
     p.number("facility_kw", U::kilowatts, "Facility power", "Average, with PUE");
     p.number("facility_capacity_kw", U::kilowatts, "Facility capacity", "IT capacity with PUE");
-    p.number("pue", U::none, "PUE", "The PUE used: the design's, or bottom-up from the cooling");
+    p.number("pue", U::none, B::lower, "PUE",
+             "The PUE used: the design's, or bottom-up from the cooling");
     p.number("max_rack_kw", U::kilowatts, "Highest rack", "Highest rack nameplate");
-    p.integer("racks", "Racks", "Racks the design fills");
+    p.integer("racks", B::neither, "Racks", "Racks the design fills");
     p.number("kw_per_device_average", U::kilowatts, "Power per device",
              "facility_kw / accelerators (all-in, average)");
     p.number("kw_per_device_capacity", U::kilowatts, "Provisioned power per device",
@@ -47,11 +49,11 @@ void power(std::vector<ResultField>& f) {
           "Racks of one kind per row (same source, same load)");
     Section r(f, "power.per_rack[].", Modes::both);
     r.text("name", "Rack group", "What the racks hold, e.g. \"dgx (4 per rack)\" or \"network\"");
-    r.integer("racks", "Racks", "Racks of this kind");
-    r.integer("accelerators", "Accelerators per rack", "Accelerators per rack");
+    r.integer("racks", B::neither, "Racks", "Racks of this kind");
+    r.integer("accelerators", B::neither, "Accelerators per rack", "Accelerators per rack");
     r.number("nameplate_kw", U::kilowatts, "Nameplate per rack", "Sum of the parts' ratings");
     r.number("average_kw", U::kilowatts, "Average per rack", "Under the workload");
-    r.number("limit_kw", U::kilowatts, "Limit per rack",
+    r.number("limit_kw", U::kilowatts, B::neither, "Limit per rack",
              "The binding limit: rack power or the cooling type's");
     r.add("over_limit", K::flag, U::none, "Over the limit", "Nameplate above the limit");
 }
@@ -64,15 +66,15 @@ void cooling(std::vector<ResultField>& f) {
     c.number("heat_kw", U::kilowatts, "Heat", "Average heat to remove (all IT power becomes heat)");
     c.number("design_heat_kw", U::kilowatts, "Design heat",
              "At IT capacity: what the plant is sized for");
-    c.number("liquid_heat_kw", U::kilowatts, "Liquid heat",
+    c.number("liquid_heat_kw", U::kilowatts, B::neither, "Liquid heat",
              "Design heat carried away by liquid at the rack");
-    c.number("air_heat_kw", U::kilowatts, "Air heat",
+    c.number("air_heat_kw", U::kilowatts, B::neither, "Air heat",
              "Design heat carried by air through the equipment");
-    c.number("coolant_lpm", U::litres_per_minute, "Coolant flow",
+    c.number("coolant_lpm", U::litres_per_minute, B::neither, "Coolant flow",
              "Liquid flow at the design heat and the coolant's temperature rise");
-    c.number("air_cfm", U::cubic_feet_per_minute, "Air flow",
+    c.number("air_cfm", U::cubic_feet_per_minute, B::neither, "Air flow",
              "Air flow through the equipment at the design heat");
-    c.number("refrigeration_tons", U::refrigeration_tons, "Refrigeration",
+    c.number("refrigeration_tons", U::refrigeration_tons, B::lower, "Refrigeration",
              "Design heat in tons of refrigeration");
     c.number("water_m3_per_year", U::cubic_metres_per_year, "Site water",
              "WUE × IT energy per year");
@@ -84,18 +86,19 @@ void reliability(std::vector<ResultField>& f) {
           "Interruptions of the training job and the checkpointing that bounds their cost",
           kFacilityRan);
     Section r(f, "reliability.", Modes::training);
-    r.number("interruptions_per_hour", U::per_hour, "Interruption rate",
+    r.number("interruptions_per_hour", U::per_hour, B::lower, "Interruption rate",
              "Job interruptions per hour, from the failure rates of the parts in use");
-    r.number("job_mtbi_h", U::hours, "Mean time between interruptions", "1 / rate");
+    r.number("job_mtbi_h", U::hours, B::higher, "Mean time between interruptions", "1 / rate");
     r.number("checkpoint_s", U::seconds, "Checkpoint stall", "Stall per checkpoint");
     r.number("restart_s", U::seconds, "Restart", "Lost per interruption besides redone work");
-    r.number("checkpoint_interval_s", U::seconds, "Checkpoint interval", "Young/Daly optimum");
-    r.number("ettr", U::fraction, "ETTR",
+    r.number("checkpoint_interval_s", U::seconds, B::neither, "Checkpoint interval",
+             "Young/Daly optimum");
+    r.number("ettr", U::fraction, B::higher, "ETTR",
              "Effective training time ratio: share of wall-clock time spent on useful training");
     r.number("ideal_days", U::days, "Time to train", "Without interruptions", kTrainTokens);
     r.number("wall_days", U::days, "Wall-clock with interruptions", "ideal_days / ETTR",
              kTrainTokens);
-    r.number("interruptions_per_run", U::none, "Interruptions per run",
+    r.number("interruptions_per_run", U::none, B::lower, "Interruptions per run",
              "Expected interruptions over the wall-clock run", kTrainTokens);
 }
 
@@ -122,13 +125,13 @@ void cost(std::vector<ResultField>& f) {
     c.number("usd_per_million_tokens", U::usd_per_million_tokens, "Cost per million tokens",
              "Cluster cost per hour / tokens per hour (trained, or output tokens within the SLO)",
              "when the tokens per second are above zero");
-    c.number("cloud_usd_per_device_hour", U::usd_per_hour, "Rent per GPU-hour",
+    c.number("cloud_usd_per_device_hour", U::usd_per_hour, B::neither, "Rent per GPU-hour",
              "The design's cloud price", kCloudPrice);
     training.number("cloud_training_run_usd", U::usd, "Training run rented",
                     "Cloud price × devices used × wall-clock run",
                     "when both train_tokens and a cloud price are set");
-    c.number("own_vs_rent_ratio", U::none, "Own vs rent", "Owned / rented cost per device-hour",
-             kCloudPrice);
+    c.number("own_vs_rent_ratio", U::none, B::lower, "Own vs rent",
+             "Owned / rented cost per device-hour", kCloudPrice);
     c.add("capex_breakdown", K::object, U::none, "Capital cost by class", "Capex by class");
     Section x(f, "cost.capex_breakdown.", Modes::both);
     x.number("compute_usd", U::usd, "Compute", "Nodes (accelerators, hosts, in-node NICs)");

@@ -1,5 +1,5 @@
 // The schema written out: docs/results.md's field tables (`infraplan-cli schema --markdown`)
-// and JSON for tools (`infraplan-cli schema --json`).
+// and JSON for tools (`infraplan-cli schema --json`), each number with the way it improves.
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -36,12 +36,23 @@ std::string heading(const std::string& section) {
     return "### `" + section + "`: " + resultField(section).label + "\n\n";
 }
 
-std::string row(const ResultField& field) {
-    std::string meaning = field.meaning + ".";
-    if (!field.when.empty()) meaning += " _" + capitalized(field.when) + "._";
+// The columns every schema table has, up to the modes.
+std::string leadingCells(const ResultField& field) {
     return "| `" + field.key + "` | " + cell(field.label) + " | " + toString(field.kind) + " | " +
            (unitColumn(field).empty() ? "–" : cell(unitColumn(field))) + " | " +
-           toString(field.modes) + " | " + cell(meaning) + " |\n";
+           toString(field.modes) + " | ";
+}
+
+std::string meaningCell(const ResultField& field) {
+    std::string meaning = field.meaning + ".";
+    if (!field.when.empty()) meaning += " _" + capitalized(field.when) + "._";
+    return cell(meaning) + " |\n";
+}
+
+// The results tables also say which way each number improves ("–" for text and containers).
+std::string resultsRow(const ResultField& field) {
+    return leadingCells(field) + (field.better ? toString(*field.better) : "–") + " | " +
+           meaningCell(field);
 }
 
 }  // namespace
@@ -54,10 +65,10 @@ std::string resultsSchemaMarkdown() {
         if (section != current) {
             current = section;
             out += (out.empty() ? "" : "\n") + heading(section) +
-                   "| Key | Label | Kind | Unit | Modes | Meaning |\n"
-                   "|---|---|---|---|---|---|\n";
+                   "| Key | Label | Kind | Unit | Modes | Better | Meaning |\n"
+                   "|---|---|---|---|---|---|---|\n";
         }
-        out += row(field);
+        out += resultsRow(field);
     }
     return out;
 }
@@ -66,7 +77,7 @@ std::string schemaTableMarkdown(const std::vector<ResultField>& fields) {
     std::string out =
         "| Key | Label | Kind | Unit | Modes | Meaning |\n|---|---|---|---|---|---|\n";
     for (const ResultField& field : fields)
-        out += row(field);
+        out += leadingCells(field) + meaningCell(field);
     return out;
 }
 
@@ -77,6 +88,7 @@ nlohmann::json resultsSchemaJson() {
             {"key", f.key},     {"kind", toString(f.kind)},   {"unit", unitColumn(f)},
             {"label", f.label}, {"modes", toString(f.modes)}, {"meaning", f.meaning}};
         if (!f.when.empty()) entry["when"] = f.when;
+        if (f.better) entry["better"] = toString(*f.better);
         out.push_back(std::move(entry));
     }
     return out;

@@ -17,19 +17,32 @@ public:
 
     Section& add(const std::string& key, FieldKind kind, Unit unit, std::string label,
                  std::string meaning, std::string when = {}) {
+        const bool numeric = kind == FieldKind::number || kind == FieldKind::integer;
         m_out.push_back({m_prefix + key, kind, unit, std::move(label), m_modes, std::move(when),
-                         std::move(meaning)});
+                         std::move(meaning), numeric ? betterByUnit(unit) : std::nullopt});
         return *this;
     }
+    // A number whose direction its unit gives (betterByUnit); undecided if the unit cannot tell.
     Section& number(const std::string& key, Unit unit, std::string label, std::string meaning,
                     std::string when = {}) {
         return add(key, FieldKind::number, unit, std::move(label), std::move(meaning),
                    std::move(when));
     }
+    // A number with its direction stated: the unit cannot tell, or the field goes against it.
+    Section& number(const std::string& key, Unit unit, Better better, std::string label,
+                    std::string meaning, std::string when = {}) {
+        number(key, unit, std::move(label), std::move(meaning), std::move(when));
+        return stated(better);
+    }
     Section& integer(const std::string& key, std::string label, std::string meaning,
                      std::string when = {}) {
         return add(key, FieldKind::integer, Unit::count, std::move(label), std::move(meaning),
                    std::move(when));
+    }
+    Section& integer(const std::string& key, Better better, std::string label, std::string meaning,
+                     std::string when = {}) {
+        integer(key, std::move(label), std::move(meaning), std::move(when));
+        return stated(better);
     }
     Section& text(const std::string& key, std::string label, std::string meaning,
                   std::string when = {}) {
@@ -38,6 +51,11 @@ public:
     }
 
 private:
+    Section& stated(Better better) {
+        m_out.back().better = better;
+        return *this;
+    }
+
     std::vector<ResultField>& m_out;
     std::string m_prefix;
     Modes m_modes;

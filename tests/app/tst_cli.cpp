@@ -3,6 +3,7 @@
 #include <QRegularExpression>
 #include <QtTest>
 
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "tests/cli_runner.h"
@@ -181,15 +182,24 @@ private Q_SLOTS:
                           example("dgx-h100-training.json"), "--json"});
         QVERIFY2(run.exit_code == 0, qPrintable(run.err));
         const auto comparison = nlohmann::json::parse(run.out.toStdString());
-        bool sawDevices = false;
-        for (const auto& m : comparison["metrics"]) {
-            if (m["metric"] != "devices") continue;
-            sawDevices = true;
-            QCOMPARE(m["a"].get<int>(), 8);
-            QCOMPARE(m["b"].get<int>(), 256);
-            QCOMPARE(m["change"].get<double>(), 31.0);
-        }
-        QVERIFY(sawDevices);
+        std::map<std::string, nlohmann::json> byMetric;
+        for (const auto& m : comparison["metrics"])
+            byMetric[m["metric"].get<std::string>()] = m;
+        const nlohmann::json& devices = byMetric["devices"];
+        QCOMPARE(devices["a"].get<int>(), 8);
+        QCOMPARE(devices["b"].get<int>(), 256);
+        QCOMPARE(devices["change"].get<double>(), 31.0);
+        QVERIFY(!devices.contains("verdict"));  // a count: neither better nor worse
+        // 32 times the parts fail more often: B's shorter time between interruptions is worse,
+        // its shorter step time better; the checkpoint interval is a choice, unmarked.
+        const nlohmann::json& mtbi = byMetric["reliability.job_mtbi_h"];
+        QVERIFY(mtbi["b"].get<double>() < mtbi["a"].get<double>());
+        QCOMPARE(mtbi.value("verdict", ""), std::string("worse"));
+        const nlohmann::json& interval = byMetric["reliability.checkpoint_interval_s"];
+        QVERIFY(interval["a"] != interval["b"] && !interval.contains("verdict"));
+        const nlohmann::json& step = byMetric["training.step_time_s"];
+        QCOMPARE(step.value("verdict", ""),
+                 std::string(step["b"] < step["a"] ? "better" : "worse"));
         QCOMPARE(runCli({"compare", example("hand-drawn-cxl.json")}).exit_code, 2);
     }
 

@@ -1,6 +1,6 @@
-// The comparison report and the report options: better/worse by the results' units, inputs
-// that differ listed, author and organisation in the header, extra sections and summary lines
-// where the planning and fidelity tools put them.
+// The comparison report and the report options: better/worse by the results schema's directions,
+// inputs that differ listed, author and organisation in the header, extra sections and summary
+// lines where the planning and fidelity tools put them.
 #include <QtTest>
 
 #include "catalog/catalog.h"
@@ -25,18 +25,44 @@ Evaluated evaluateExample(const char* name) {
     return e;
 }
 
+// The verdict cell (the last of the row) of the result labelled `label`; "(no row)" if none.
+QString verdictOf(const QString& html, const char* label) {
+    const QRegularExpression row(
+        QStringLiteral(">%1</td>(.*?)</tr>").arg(QRegularExpression::escape(QLatin1String(label))),
+        QRegularExpression::DotMatchesEverythingOption);
+    const QRegularExpressionMatch m = row.match(html);
+    if (!m.hasMatch()) return QStringLiteral("(no row)");
+    const QRegularExpression lastCell(QStringLiteral(">([^<>]*)</td>\\s*$"));
+    return lastCell.match(m.captured(1)).captured(1);
+}
+
 }  // namespace
 
 class TestComparisonReport : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void directionsFollowTheUnits() {
-        QCOMPARE(report::betterDirection("training.step_time_s"), -1);
-        QCOMPARE(report::betterDirection("cost.tco_usd"), -1);
-        QCOMPARE(report::betterDirection("training.tokens_per_s"), 1);
-        QCOMPARE(report::betterDirection("training.mfu"), 1);
-        QCOMPARE(report::betterDirection("devices"), 0);
-        QCOMPARE(report::betterDirection("no.such.key"), 0);
+    // The verdicts come from the results schema's directions, not the units: a longer mean
+    // time between interruptions (hours) is better, a longer checkpoint interval (seconds, a
+    // choice) neither, a shorter step time better.
+    void verdictsFollowTheSchema() {
+        const Evaluated a = evaluateExample("megatron-gpt3-175b-a100.json");
+        nlohmann::json longer = a.results;
+        longer["reliability"]["job_mtbi_h"] =
+            a.results["reliability"]["job_mtbi_h"].get<double>() * 2;
+        longer["reliability"]["checkpoint_interval_s"] =
+            a.results["reliability"]["checkpoint_interval_s"].get<double>() * 2;
+        longer["training"]["step_time_s"] = a.results["training"]["step_time_s"].get<double>() / 2;
+        const QString html = report::buildComparisonHtml({QStringLiteral("A"), a.design, a.results},
+                                                         {QStringLiteral("B"), a.design, longer})
+                                 .html;
+        QCOMPARE(verdictOf(html, "Mean time between interruptions"), QStringLiteral("better"));
+        QCOMPARE(verdictOf(html, "Checkpoint interval"), QString());
+        QCOMPARE(verdictOf(html, "Step time"), QStringLiteral("better"));
+        const QString reversed =
+            report::buildComparisonHtml({QStringLiteral("B"), a.design, longer},
+                                        {QStringLiteral("A"), a.design, a.results})
+                .html;
+        QCOMPARE(verdictOf(reversed, "Mean time between interruptions"), QStringLiteral("worse"));
     }
 
     void sideBySideWithVerdicts() {

@@ -17,6 +17,7 @@
 
 #include "core/evaluate/evaluate.h"
 #include "core/io/design_load.h"
+#include "core/io/results_table.h"
 #include "core/results/results_json.h"
 #include "core/results/schema.h"
 #include "ui/app/sessioncatalog.h"
@@ -27,6 +28,16 @@
 
 namespace infraplan::ui {
 namespace {
+
+// "+12.3 %", with "better" or "worse" after it in the theme's colour where the field has a
+// direction (the results schema's).
+QTableWidgetItem* deltaItem(const QString& delta, Verdict verdict) {
+    if (verdict == Verdict::none) return new QTableWidgetItem(delta);
+    auto* item =
+        new QTableWidgetItem(delta + QStringLiteral("  ") + QString::fromLatin1(toString(verdict)));
+    item->setForeground(verdict == Verdict::better ? theme().good : theme().bad);
+    return item;
+}
 
 Evaluation evaluateOne(const Design& design, const catalog::Catalog& catalog) {
     Evaluation e;
@@ -137,7 +148,8 @@ void CompareDialog::fill(const std::pair<Evaluation, Evaluation>& results) {
             names << m.title();
             *ratio << *vb / *va * 100;
         }
-        m_table->setItem(row, 3, new QTableWidgetItem(delta));
+        m_table->setItem(
+            row, 3, deltaItem(delta, va && vb ? compareVerdict(m.key, *va, *vb) : Verdict::none));
     }
     auto* chart = new QChart;
     chart->setTheme(theme().dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);

@@ -21,13 +21,11 @@ QString changeText(std::optional<double> change) {
     return (*change > 0 ? QStringLiteral("+") : QString()) + quantity(*change, Unit::fraction);
 }
 
-// "better" / "worse" / "" for B against A.
-Cell verdict(const std::string& key, std::optional<double> change) {
-    const int direction = betterDirection(key);
-    if (!change || *change == 0 || direction == 0) return {};
-    const bool better = (*change > 0) == (direction > 0);
-    return {better ? QStringLiteral("better") : QStringLiteral("worse"), false,
-            better ? kGood : kBad};
+// "better" / "worse" / "" for B against A, by the field's direction in the results schema.
+Cell verdictCell(Verdict verdict) {
+    if (verdict == Verdict::none) return {};
+    const bool better = verdict == Verdict::better;
+    return {QString::fromLatin1(toString(verdict)), false, better ? kGood : kBad};
 }
 
 std::vector<Cell> resultRow(const ComparisonRow& r) {
@@ -35,7 +33,7 @@ std::vector<Cell> resultRow(const ComparisonRow& r) {
             {formatField(r.path, r.a), true},
             {formatField(r.path, r.b), true},
             {changeText(r.change), true},
-            verdict(r.path, r.change)};
+            verdictCell(r.verdict)};
 }
 
 const QStringList kResultHeaders = {QStringLiteral("Result"), QStringLiteral("A"),
@@ -104,47 +102,13 @@ void results(HtmlBuilder& b, const NamedResults& a, const NamedResults& c) {
     b.section(QStringLiteral("differences"), QStringLiteral("Every other result that differs"));
     b.table(kResultHeaders, rest, kResultWidths);
     b.note(
-        QStringLiteral("Better or worse by the direction of the result's unit (lower times, "
-                       "costs, energy and power; higher throughput, MFU and SLO attainment); "
-                       "unmarked where neither is better."));
+        QStringLiteral("Better or worse by the direction the results contract gives each "
+                       "result (lower times, costs, energy and power; higher throughput, MFU, "
+                       "SLO attainment and time between interruptions); unmarked where neither "
+                       "is better, as for counts and configuration."));
 }
 
 }  // namespace
-
-int betterDirection(const std::string& key) {
-    const ResultField* field = findResultField(key);
-    if (!field) return 0;
-    const std::string& k = field->key;
-    for (const char* higher : {"mfu", "hfu", "slo_attainment", "ettr"})
-        if (k.size() >= std::string(higher).size() &&
-            k.compare(k.size() - std::string(higher).size(), std::string::npos, higher) == 0)
-            return 1;
-    switch (field->unit) {
-        case Unit::seconds:
-        case Unit::milliseconds:
-        case Unit::nanoseconds:
-        case Unit::hours:
-        case Unit::days:
-        case Unit::usd:
-        case Unit::usd_per_hour:
-        case Unit::usd_per_year:
-        case Unit::usd_per_million_tokens:
-        case Unit::watts:
-        case Unit::kilowatts:
-        case Unit::megawatt_hours:
-        case Unit::joules:
-        case Unit::joules_per_token:
-        case Unit::tonnes_co2:
-            return -1;
-        case Unit::tflop_per_s:
-        case Unit::tokens_per_s:
-        case Unit::samples_per_s:
-        case Unit::requests_per_s:
-            return 1;
-        default:
-            return 0;
-    }
-}
 
 ReportHtml buildComparisonHtml(const NamedResults& a, const NamedResults& b,
                                const ReportOptions& options) {

@@ -1,6 +1,7 @@
 #pragma once
 // The comparison report: two designs (or two variants of one) with their inputs and results side
-// by side, each changed result marked better or worse where its direction is known, as a PDF.
+// by side, each changed result marked better or worse by its direction in the results schema
+// (core/results/schema.h), as a PDF.
 // The API takes two named (design, results) pairs, so the GUI's Compare view and the CLI's
 // `report A --compare B` call the same function.
 
@@ -18,11 +19,6 @@ struct NamedResults {
     const Design& design;
     const nlohmann::json& results;
 };
-
-// Whether a larger value of a results field is better (+1), worse (-1) or neither (0), from the
-// field's unit (times, costs, energy, power: lower is better; throughput: higher) and the few
-// fractions whose direction is plain (MFU, HFU, SLO attainment, ETTR: higher).
-int betterDirection(const std::string& key);
 
 ReportHtml buildComparisonHtml(const NamedResults& a, const NamedResults& b,
                                const ReportOptions& options = {});
