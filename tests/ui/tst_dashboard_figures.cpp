@@ -51,10 +51,10 @@ private Q_SLOTS:
 
     // Core names each row once ("#1", "#2"); the label adds how many racks a row stands for.
     void rackLabelsAreTheRowsNames() {
-        const nlohmann::json racks = nlohmann::json::parse(R"js([
-            {"name": "'dgx' (4 per rack) #1", "racks": 7, "average_kw": 40, "limit_kw": 45},
-            {"name": "'dgx' (4 per rack) #2", "racks": 1, "average_kw": 20, "limit_kw": 45},
-            {"name": "'ib' equipment", "racks": 1, "average_kw": 8, "limit_kw": 45}])js");
+        nlohmann::json racks = nlohmann::json::array();
+        racks.push_back({{"name", "'dgx' (4 per rack) #1"}, {"racks", 7}, {"average_kw", 40}});
+        racks.push_back({{"name", "'dgx' (4 per rack) #2"}, {"racks", 1}, {"average_kw", 20}});
+        racks.push_back({{"name", "'ib' equipment"}, {"racks", 1}, {"average_kw", 8}});
         const QStringList labels = rackLabels(racks);
         QCOMPARE(labels, (QStringList{QStringLiteral("'dgx' (4 per rack) #1 ×7"),
                                       QStringLiteral("'dgx' (4 per rack) #2"),
