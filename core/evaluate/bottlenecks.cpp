@@ -1,8 +1,10 @@
 #include "core/evaluate/bottlenecks.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "core/design/resolve.h"
 
@@ -107,7 +109,26 @@ std::string itemFor(const Bottleneck& b, const Targets& t) {
     }
 }
 
+// Most pressing first; a share that is not a number counts as none.
+void orderByPressure(std::vector<Bottleneck>& list) {
+    auto rank = [](const Bottleneck& b) {
+        const double share = std::isfinite(b.share_of_time) ? b.share_of_time : 0.0;
+        return std::pair(static_cast<int>(severityOf(b)), share);
+    };
+    std::stable_sort(list.begin(), list.end(), [&rank](const Bottleneck& a, const Bottleneck& b) {
+        return rank(a) > rank(b);
+    });
+}
+
 }  // namespace
+
+BottleneckSeverity severityOf(const Bottleneck& b) {
+    if (b.phase == BottleneckPhase::device_memory && b.utilization > 1)
+        return BottleneckSeverity::critical;
+    if (b.phase == BottleneckPhase::compute || b.phase == BottleneckPhase::prefill)
+        return BottleneckSeverity::healthy;
+    return BottleneckSeverity::warning;
+}
 
 std::vector<Bottleneck> buildBottlenecks(std::vector<Bottleneck> engine,
                                          const NetworkResults* network,
@@ -127,6 +148,7 @@ std::vector<Bottleneck> buildBottlenecks(std::vector<Bottleneck> engine,
             b.item_id = c->binding_item;
         }
     }
+    orderByPressure(engine);
     return engine;
 }
 

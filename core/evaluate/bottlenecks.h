@@ -19,8 +19,16 @@ struct MemoryItemsUsed {
     std::string near_memory;  // the PIM item that runs decode attention
 };
 
+// How pressing a bottleneck is: compute-bound is where a step or a prefill should be
+// (healthy); memory beyond the device's capacity is why the design cannot run (critical);
+// anything else costs time worth a look (warning).
+enum class BottleneckSeverity { healthy, warning, critical };
+BottleneckSeverity severityOf(const Bottleneck& bottleneck);
+
 // `engine`: the workload engine's bottlenecks (typed phases, no items yet); `network`: the
-// flow-level report, or null when the per-tier estimate was used.
+// flow-level report, or null when the per-tier estimate was used. The list comes most pressing
+// first: by severity, then by share of time. Its first entry is the leading bottleneck, the
+// one the canvas marks (unless it is healthy) and the report names.
 std::vector<Bottleneck> buildBottlenecks(std::vector<Bottleneck> engine,
                                          const NetworkResults* network,
                                          const MemoryItemsUsed& memory, const Design& design,

@@ -11,7 +11,7 @@ namespace infraplan {
 // Racks of one kind (same source, same load): a 4,096-node design lists a handful of these,
 // not thousands of rows.
 struct RackGroup {
-    std::string name;            // "dgx (rack group 'row')", "dgx (4 per rack)", "network"
+    std::string name;            // unique in the list: "rack group 'row'", "'dgx' (4 per rack) #2"
     long long racks = 0;         // racks of this kind
     long long accelerators = 0;  // per rack
     double nameplate_kw = 0;     // per rack: sum of the parts' ratings

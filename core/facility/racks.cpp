@@ -46,6 +46,17 @@ bool isRackGroup(const Item& item) {
     return catalog::asciiLower(item.role) == "rack";
 }
 
+// Rows that share a source (a full and a partial rack of the same nodes) are numbered in list
+// order ("'dgx' (4 per rack) #1", "#2"), so results, report, chart and warnings name each row
+// once and alike.
+void numberSharedNames(std::vector<RackGroup>& groups) {
+    std::map<std::string, int> total, seen;
+    for (const RackGroup& g : groups)
+        ++total[g.name];
+    for (RackGroup& g : groups)
+        if (total[g.name] > 1) g.name += " #" + std::to_string(++seen[g.name]);
+}
+
 }  // namespace
 
 RackAssigner::RackAssigner(const Design& design, const FacilityParams& params,
@@ -156,9 +167,10 @@ std::vector<RackGroup> groupRacks(const std::vector<std::string>& names,
     std::vector<RackGroup> out;
     for (auto& [id, g] : groups)
         out.push_back(g);
-    std::sort(out.begin(), out.end(), [](const RackGroup& a, const RackGroup& b) {
+    std::stable_sort(out.begin(), out.end(), [](const RackGroup& a, const RackGroup& b) {
         return a.nameplate_kw > b.nameplate_kw;
     });
+    numberSharedNames(out);
 
     const double coolingKw = params.coolingLimitKw();
     const double powerKw = params.rackPowerLimitKw();

@@ -53,7 +53,9 @@ private:
 };
 
 // Group identical racks (same name, load and device count), check them against the limits, and
-// warn about the ones over. `names[i]` names the rack loaded with `loads[i]`.
+// warn about the ones over. `names[i]` names the rack loaded with `loads[i]`. Groups come
+// heaviest first, each with a name unique in the list (rows of one source are numbered "#1",
+// "#2"); the warnings use those names.
 std::vector<RackGroup> groupRacks(const std::vector<std::string>& names,
                                   const std::vector<RackLoad>& loads, const FacilityParams& params,
                                   std::vector<std::string>& warnings);

@@ -24,7 +24,9 @@ void verdict(std::vector<ResultField>& f) {
           "Feasible, but worth knowing: assumptions made, limits approached");
     s.integer("devices", B::neither, "Accelerators", "Accelerators in the expanded design");
     s.add("bottlenecks", K::records, U::none, "Bottlenecks",
-          "Where the time goes or what binds, with advice (empty when the engines did not run)");
+          "Where the time goes or what binds, with advice (empty when the engines did not run), "
+          "most pressing first: memory beyond capacity, then by share of time, compute-bound "
+          "phases last. The first is the leading bottleneck the canvas marks and the report names");
     Section b(f, "bottlenecks[].", Modes::both);
     b.text("resource", "Resource",
            "The resource that binds, e.g. compute, hbm-bandwidth, scale-up link, nic, kv-capacity");

@@ -48,7 +48,9 @@ void power(std::vector<ResultField>& f) {
     p.add("per_rack", K::records, U::none, "Racks",
           "Racks of one kind per row (same source, same load)");
     Section r(f, "power.per_rack[].", Modes::both);
-    r.text("name", "Rack group", "What the racks hold, e.g. \"dgx (4 per rack)\" or \"network\"");
+    r.text("name", "Rack group",
+           "What the racks hold, unique in the list (rows of one source are numbered), e.g. "
+           "\"'dgx' (4 per rack) #2\" or \"rack group 'row'\"");
     r.integer("racks", B::neither, "Racks", "Racks of this kind");
     r.integer("accelerators", B::neither, "Accelerators per rack", "Accelerators per rack");
     r.number("nameplate_kw", U::kilowatts, "Nameplate per rack", "Sum of the parts' ratings");

@@ -2,6 +2,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <set>
 
 #include "core/facility/facility_model.h"
 #include "core/facility/power.h"
@@ -201,6 +202,32 @@ private Q_SLOTS:
         QVERIFY(rg.over_limit);
         QVERIFY(anyWarningHas(warnings, "air cooling removes per rack"));
         QVERIFY(anyWarningHas(warnings, "rack power limit of 40.0 kW"));
+    }
+
+    // Rows of one source (a full and a partial rack of the same nodes) have distinct names, and
+    // each rack warning names its own row.
+    void rowsOfOneSourceHaveDistinctNames() {
+        const catalog::Catalog cat = makeCatalog();
+        // 20 DGX a rack: one rack of 20 (204 kW) and one of 12 (122 kW), both over 40 kW.
+        const Design d =
+            dgx32(R"({"cooling": "air", "rack_power_limit_kw": 40, "nodes_per_rack": 20})");
+        const Graph g = expanded(d, cat);
+        Diagnostics diags;
+        const FacilityParams p = resolveFacilityParams(d, cat, diags);
+        std::vector<std::string> warnings;
+        const PowerRollup r = rollUpPower(d, cat, g, p, FacilityWorkload{}, warnings);
+        std::vector<std::string> dgxNames;
+        std::set<std::string> names;
+        for (const RackGroup& rg : r.power.rack_groups) {
+            QVERIFY2(names.insert(rg.name).second, rg.name.c_str());
+            if (rg.name.find("'dgx'") != std::string::npos) dgxNames.push_back(rg.name);
+        }
+        // Heaviest first: #1 is the full rack.
+        QCOMPARE(dgxNames,
+                 (std::vector<std::string>{"'dgx' (20 per rack) #1", "'dgx' (20 per rack) #2"}));
+        QCOMPARE(r.power.rack_groups[0].accelerators, 160LL);
+        for (const std::string& name : dgxNames)
+            QVERIFY2(anyWarningHas(warnings, "1 rack of " + name + " draw up to"), name.c_str());
     }
 
     void rack130kWWarnsOnAirNotOnLiquid() {

@@ -1,6 +1,7 @@
 // The report renderer (ui/report): sections follow the results (a training design has no
 // inference section), the numbers are the results' numbers, and the PDF has real pages.
 #include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTextBlock>
 #include <QTextDocument>
@@ -133,6 +134,54 @@ private Q_SLOTS:
         QCOMPARE(fieldLabel("power.it_kw"), QStringLiteral("IT power"));
         QCOMPARE(fieldLabel("inference.ttft_ms.p99"), QStringLiteral("TTFT p99"));
         QCOMPARE(fieldLabel("energy.annual_co2_t"), QStringLiteral("Annual emissions"));
+    }
+
+    // Rows of one source (a full and a partial rack of DGX) carry distinct names, and the rack
+    // table and the rack warnings use those names.
+    void rackRowsAndWarningsNameEachRackOnce() {
+        Evaluated e{test::example("dgx-h100-training.json"), {}, {}};
+        e.design.facility.extra["nodes_per_rack"] = 20;  // a rack of 20 and one of 12, over 40 kW
+        e.results = resultsToJson(evaluate(e.design, catalog::builtinCatalog()));
+        const report::ReportHtml r = html(e);
+        const QString text = r.html;
+        QSet<QString> names;
+        int dgxRows = 0;
+        for (const auto& row : e.results["power"]["per_rack"]) {
+            const std::string name = row.value("name", std::string());
+            QVERIFY2(!names.contains(QString::fromStdString(name)), name.c_str());
+            names.insert(QString::fromStdString(name));
+            QVERIFY2(text.contains(report::escaped(name)), name.c_str());
+            if (name.find("'dgx'") == std::string::npos) continue;
+            ++dgxRows;
+            QVERIFY(row.value("over_limit", false));
+            bool warned = false;
+            for (const auto& w : e.results["warnings"])
+                warned |=
+                    w.get<std::string>().find(" of " + name + " draw up to") != std::string::npos;
+            QVERIFY2(warned, name.c_str());
+            QVERIFY(text.contains(report::escaped("1 rack of " + name + " draw up to")));
+        }
+        QCOMPARE(dgxRows, 2);
+        QVERIFY(names.contains(QStringLiteral("'dgx' (20 per rack) #2")));
+    }
+
+    // The summary names core's leading bottleneck (the first of the list, which the canvas
+    // marks), not the largest share: on this design compute takes the most time but is healthy.
+    void summaryNamesCoresLeadingBottleneck() {
+        const Evaluated e = evaluateExample("dgx-h100-training.json");
+        const nlohmann::json& list = e.results["bottlenecks"];
+        QVERIFY(list.is_array() && list.size() >= 2);
+        const auto largest =
+            std::max_element(list.begin(), list.end(), [](const auto& x, const auto& y) {
+                return x.value("share_of_time", 0.0) < y.value("share_of_time", 0.0);
+            });
+        QCOMPARE(largest->value("resource", std::string()), std::string("compute"));
+        QVERIFY(largest != list.begin());  // the old "largest share" rule named another one
+        const nlohmann::json& leading = list.front();
+        const QString sentence = QStringLiteral("<b>Leading bottleneck:</b> %1 (%2)")
+                                     .arg(report::escaped(leading.value("resource", std::string())),
+                                          report::escaped(leading.value("phase", std::string())));
+        QVERIFY2(html(e).html.contains(sentence), qPrintable(sentence));
     }
 
     void chartsAreVectorObjectsInTheDocument() {

@@ -8,6 +8,7 @@
 #include <QTest>
 #include <QTreeView>
 #include <QUndoStack>
+#include <algorithm>
 
 #include "ui/canvas/designscene.h"
 #include "ui/canvas/designview.h"
@@ -19,6 +20,8 @@
 #include "ui/evaluation/evaluator.h"
 #include "ui/mainwindow/mainwindow.h"
 #include "ui/palette/palettewidget.h"
+#include "ui/report/reportdocument.h"
+#include "ui/report/reportformat.h"
 #include "windowtest.h"
 
 using namespace infraplan;
@@ -133,6 +136,34 @@ private Q_SLOTS:
         compute.item_id = "gpu";
         compute.share_of_time = 0.9;
         QVERIFY(bindingBottleneckItem({compute}).isEmpty());
+    }
+
+    // The marker and the report's summary read one rule: core's leading bottleneck, the first
+    // of the results' list. On this design compute takes the largest share (what the report
+    // used to name) while what is worth relieving, and marked, is a warning's item.
+    void markerAndReportNameCoresLeadingBottleneck() {
+        MainWindow w;
+        QVERIFY(uitest::openEvaluated(w, "dgx-h100-training.json"));
+        const Evaluation& e = *w.evaluator()->latest();
+        const std::vector<Bottleneck>& list = e.results.bottlenecks;
+        QVERIFY(list.size() >= 2);
+        const auto largest = std::max_element(list.begin(), list.end(),
+                                              [](const Bottleneck& a, const Bottleneck& b) {
+                                                  return a.share_of_time < b.share_of_time;
+                                              });
+        QCOMPARE(largest->phase, BottleneckPhase::compute);
+        const Bottleneck& leading = list.front();
+        QCOMPARE(severityOf(leading), BottleneckSeverity::warning);
+        QVERIFY(!leading.item_id.empty());
+        QString marked;
+        QCOMPARE(markedNodes(w, &marked), 1);
+        QCOMPARE(marked, QString::fromStdString(leading.item_id));
+        const report::ReportHtml r = report::buildReportHtml(
+            {w.document()->design(), w.document()->catalog(), e.json, QString()});
+        const QString named =
+            QStringLiteral("<b>Leading bottleneck:</b> %1 (%2)")
+                .arg(report::escaped(leading.resource), report::escaped(toString(leading.phase)));
+        QVERIFY2(r.html.contains(named), qPrintable(named));
     }
 
     void linkTooltipAndInspectorExplainTheLoad() {

@@ -4,7 +4,6 @@
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
-#include <QHash>
 #include <QHorizontalBarSeries>
 #include <QHorizontalStackedBarSeries>
 #include <QLegendMarker>
@@ -174,20 +173,16 @@ QChart* memoryChart(const ChartParts& values, double capacityBytes) {
 }
 
 QStringList rackLabels(const nlohmann::json& perRack) {
-    QStringList names;
-    if (!perRack.is_array()) return names;
-    for (const auto& rack : perRack)
-        names << QString::fromStdString(rack.is_object() ? rack.value("name", std::string("rack"))
-                                                         : std::string("rack"));
-    // Groups of one name (a full and a partial rack of the same nodes) get an index, and a
-    // category axis would merge equal labels into one bar.
+    // Core names each row once (a category axis would merge equal labels into one bar).
     QStringList labels;
-    QHash<QString, int> seen;
-    for (qsizetype i = 0; i < names.size(); ++i) {
-        QString label = names[i];
-        if (names.count(names[i]) > 1) label += QStringLiteral(" #%1").arg(++seen[names[i]]);
-        const auto& rack = perRack[std::size_t(i)];
-        const long long racks = rack.is_object() ? rack.value("racks", 1LL) : 1;
+    if (!perRack.is_array()) return labels;
+    for (const auto& rack : perRack) {
+        if (!rack.is_object()) {
+            labels << QStringLiteral("rack");
+            continue;
+        }
+        QString label = QString::fromStdString(rack.value("name", std::string("rack")));
+        const long long racks = rack.value("racks", 1LL);
         if (racks > 1) label += QStringLiteral(" ×%1").arg(racks);
         labels << label;
     }

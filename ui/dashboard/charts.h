@@ -32,8 +32,8 @@ QChart* breakdownChart(const QString& title, const ChartParts& parts, double sca
 QChart* donutChart(const QString& title, const ChartParts& parts, const QString& unit);
 // Stacked memory use per device against its capacity (bytes in, GB shown).
 QChart* memoryChart(const ChartParts& bytes, double capacityBytes);
-// One label per row of results `power.per_rack`, unique even when two rows share a group name
-// ("'dgx' (4 per rack) #1 ×7", "'dgx' (4 per rack) #2").
+// One label per row of results `power.per_rack`: its name (unique: core numbers rows of one
+// source) and how many racks it stands for ("'dgx' (4 per rack) #1 ×7").
 QStringList rackLabels(const nlohmann::json& perRack);
 // Average power of every rack group against the rack limit, one bar per row.
 QChart* rackPowerChart(const nlohmann::json& perRack);

@@ -37,24 +37,11 @@ constexpr int kItemRole = Qt::UserRole + 1;
 constexpr int kCardColumns = 2;
 }  // namespace
 
-BottleneckSeverity severityOf(const Bottleneck& b) {
-    // Compute-bound is where a step or a prefill should be; memory beyond the device's
-    // capacity is why the design cannot run; anything else costs time worth a look.
-    if (b.phase == BottleneckPhase::device_memory && b.utilization > 1)
-        return BottleneckSeverity::critical;
-    if (b.phase == BottleneckPhase::compute || b.phase == BottleneckPhase::prefill)
-        return BottleneckSeverity::healthy;
-    return BottleneckSeverity::warning;
-}
-
 QString bindingBottleneckItem(const std::vector<Bottleneck>& bottlenecks) {
-    const Bottleneck* binding = nullptr;
-    auto rank = [](const Bottleneck& b) { return std::pair(int(severityOf(b)), b.share_of_time); };
-    for (const Bottleneck& b : bottlenecks)
-        if (!b.item_id.empty() && severityOf(b) != BottleneckSeverity::healthy &&
-            (!binding || rank(b) > rank(*binding)))
-            binding = &b;
-    return binding ? QString::fromStdString(binding->item_id) : QString();
+    // Core puts the leading bottleneck first (the report names the same one).
+    if (bottlenecks.empty() || severityOf(bottlenecks.front()) == BottleneckSeverity::healthy)
+        return {};
+    return QString::fromStdString(bottlenecks.front().item_id);
 }
 
 void DashboardWidget::addNotice(QWidget* notice) {

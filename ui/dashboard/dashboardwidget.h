@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/design/design.h"
+#include "core/evaluate/bottlenecks.h"
 #include "ui/evaluation/evaluator.h"
 
 class QChart;
@@ -24,13 +25,10 @@ namespace infraplan::ui {
 
 class MetricCard;
 
-// How a bottleneck reads in the list: compute-bound is healthy, memory beyond capacity is why
-// the design fails, the rest are warnings. The list rows carry it (kSeverityRole) for tests.
-enum class BottleneckSeverity { healthy, warning, critical };
-BottleneckSeverity severityOf(const Bottleneck& bottleneck);
+// The list rows carry each bottleneck's severity (core's severityOf) for tests.
 inline constexpr int kSeverityRole = Qt::UserRole + 2;
-// The one item the canvas marks "bottleneck": that of the critical bottleneck, else of the
-// warning that takes the largest share of the time; none when the design is compute-bound.
+// The one item the canvas marks "bottleneck": that of core's leading bottleneck (the first of
+// the results' list, as the report names); none when it is healthy (compute-bound).
 QString bindingBottleneckItem(const std::vector<Bottleneck>& bottlenecks);
 
 class DashboardWidget : public QWidget {

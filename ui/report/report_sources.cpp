@@ -108,22 +108,17 @@ void addFindings(HtmlBuilder& b, const ReportInput& in) {
         b.bullets(reasons, kBad);
     }
     if (list.is_array() && !list.empty()) {
-        std::vector<const nlohmann::json*> sorted;
-        for (const auto& x : list)
-            sorted.push_back(&x);
-        std::stable_sort(sorted.begin(), sorted.end(), [](const auto* x, const auto* y) {
-            return x->value("share_of_time", 0.0) > y->value("share_of_time", 0.0);
-        });
+        // In core's order: the leading bottleneck (the summary's) first.
         std::vector<std::vector<Cell>> rows;
-        for (const nlohmann::json* x : sorted)
+        for (const nlohmann::json& x : list)
             rows.push_back(
                 {{QStringLiteral("<b>%1</b><br/>%2")
-                      .arg(escaped(x->value("resource", std::string())),
-                           escaped(x->value("phase", std::string())))},
-                 {formatField("bottlenecks[].share_of_time", valueAt(*x, "share_of_time")), true},
-                 {formatField("bottlenecks[].utilization", valueAt(*x, "utilization")), true},
-                 {escaped(x->value("advice", std::string()))}});
-        b.subheading(QStringLiteral("Bottlenecks, largest first"));
+                      .arg(escaped(x.value("resource", std::string())),
+                           escaped(x.value("phase", std::string())))},
+                 {formatField("bottlenecks[].share_of_time", valueAt(x, "share_of_time")), true},
+                 {formatField("bottlenecks[].utilization", valueAt(x, "utilization")), true},
+                 {escaped(x.value("advice", std::string()))}});
+        b.subheading(QStringLiteral("Bottlenecks, most pressing first"));
         b.table({QStringLiteral("Resource and phase"), QStringLiteral("Share of time"),
                  QStringLiteral("Utilization"), QStringLiteral("Advice")},
                 rows, {24, 11, 11, 54});

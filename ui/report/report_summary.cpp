@@ -106,21 +106,19 @@ void headlineCards(HtmlBuilder& b, const ReportInput& in) {
     b.raw(html + QStringLiteral("</table>\n"));
 }
 
-// The largest bottleneck in a sentence, with its advice.
+// The leading bottleneck in a sentence, with its advice: core lists it first (the canvas marks
+// the same one).
 void leadingBottleneck(HtmlBuilder& b, const ReportInput& in) {
     const nlohmann::json& list = valueAt(in.results, "bottlenecks");
-    if (!list.is_array() || list.empty()) return;
-    const auto top = std::max_element(list.begin(), list.end(), [](const auto& x, const auto& y) {
-        return x.value("share_of_time", 0.0) < y.value("share_of_time", 0.0);
-    });
-    QString advice = escaped(top->value("advice", std::string()));
+    if (!list.is_array() || list.empty() || !list.front().is_object()) return;
+    const nlohmann::json& top = list.front();
+    QString advice = escaped(top.value("advice", std::string()));
     if (!advice.isEmpty()) advice[0] = advice[0].toUpper();
-    b.paragraph(
-        QStringLiteral("<b>Where the time goes:</b> %1 (%2) takes %3 of the time. %4.")
-            .arg(escaped(top->value("resource", std::string())),
-                 escaped(top->value("phase", std::string())),
-                 formatField("bottlenecks[].share_of_time", top->value("share_of_time", 0.0)),
-                 advice));
+    b.paragraph(QStringLiteral("<b>Leading bottleneck:</b> %1 (%2) takes %3 of the time. %4.")
+                    .arg(escaped(top.value("resource", std::string())),
+                         escaped(top.value("phase", std::string())),
+                         formatField("bottlenecks[].share_of_time", valueAt(top, "share_of_time")),
+                         advice));
 }
 
 }  // namespace
