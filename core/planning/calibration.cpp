@@ -3,6 +3,7 @@
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 #include "core/comm/collective_efficiency.h"
 #include "core/evaluate/evaluate.h"
@@ -482,10 +483,10 @@ CalibrationResult calibrate(const Design& design, const catalog::Catalog& catalo
 }
 
 std::string calibratedIds(const CalibrationResult& result) {
-    std::string ids;
+    std::set<std::string> ids;
     for (const catalog::AnyEntry& entry : result.calibrated)
-        ids += (ids.empty() ? "" : ", ") + catalog::baseOf(entry).id;
-    return ids;
+        ids.insert(catalog::baseOf(entry).id);
+    return joinedIds(ids);
 }
 
 }  // namespace infraplan

@@ -85,7 +85,7 @@ CalibrationResult calibrate(const Design& design, const catalog::Catalog& catalo
                             const std::vector<Measurement>& measurements,
                             const CalibrationOptions& options = {});
 
-// "nvidia-h100-sxm, nvlink4": the catalog ids of the calibrated entries, in order.
+// "nvidia-h100-sxm, nvlink4": the catalog ids of the calibrated entries, sorted (joinedIds).
 std::string calibratedIds(const CalibrationResult& result);
 
 }  // namespace infraplan
