@@ -43,6 +43,7 @@ SearchOptions searchOptionsFor(const SizingTarget& target, const catalog::NodeTe
     s.space.knobs.vary_sequence_parallel = false;
     s.space.knobs.vary_overlaps = false;
     s.space.knobs.vary_offload = false;
+    s.space.serving.vary_pools = false;  // each cluster's replicas all serve both phases
     return s;
 }
 

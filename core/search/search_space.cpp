@@ -1,6 +1,8 @@
 #include "core/search/search_space.h"
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 
 namespace infraplan {
 namespace {
@@ -144,24 +146,88 @@ void addLayoutBlocks(const SearchLayout& l, const Design& design, const catalog:
     }
 }
 
-std::vector<Strategy> inferenceCandidates(const Design& design, const catalog::Model& model,
-                                          long long devices, const SearchSpaceLimits& limits) {
+// Expert-parallel degrees for serving: powers of two dividing the TP group (the engine models
+// EP inside it) and the experts; the design's own degree for a dense model.
+std::vector<int> servingExpertDegrees(const catalog::Model& model, int tp, int designEp) {
+    if (!model.moe || model.moe->experts <= 0) return {designEp};
+    std::vector<int> out;
+    for (int ep : powersOfTwoUpTo(tp))
+        if (model.moe->experts % ep == 0) out.push_back(ep);
+    return out;
+}
+
+// How the replicas serve: all mixed (no disaggregation), or split into a prefill and a decode
+// pool. Every split when there are at most 8 replicas, else seven evenly spaced ones (an eighth
+// of the replicas apart), so a large cluster does not multiply the space by its size.
+std::vector<std::optional<Disaggregation>> replicaSplits(int replicas, bool vary) {
+    std::vector<std::optional<Disaggregation>> out{std::nullopt};
+    if (!vary) return out;
+    constexpr int kSplitSteps = 8;
+    int last = 0;
+    for (int k = 1; k < std::min(replicas, kSplitSteps); ++k) {
+        const int prefill = replicas <= kSplitSteps
+                                ? k
+                                : static_cast<int>(std::lround(double(replicas) * k / kSplitSteps));
+        if (prefill <= last || prefill >= replicas) continue;
+        out.push_back(Disaggregation{prefill, replicas - prefill});
+        last = prefill;
+    }
+    return out;
+}
+
+// Speculative settings: off, or the design's draft model proposing 2, 4, 6 or 8 tokens per
+// verification (its acceptance rate is a property of the draft/target pair and the data, so it
+// is kept). Without a draft model in the design there is nothing to vary.
+std::vector<std::optional<SpeculativeOptions>> speculativeSettings(const Strategy& base,
+                                                                   bool vary) {
+    if (!base.speculative || !vary) return {base.speculative};
+    std::vector<std::optional<SpeculativeOptions>> out{std::nullopt};
+    for (int tokens : {2, 4, 6, 8}) {
+        SpeculativeOptions spec = *base.speculative;
+        spec.draft_tokens = tokens;
+        out.push_back(spec);
+    }
+    return out;
+}
+
+// The serving layouts: tp (dividing the heads), pp 1, 2 or 4 (dividing the layers), ep, and how
+// the replicas that fill the devices are pooled.
+std::vector<Strategy> servingLayouts(const Design& design, const catalog::Model& model,
+                                     long long devices, const SearchSpaceLimits& limits) {
     std::vector<Strategy> out;
     for (int tp : powersOfTwoUpTo(std::min<long long>(limits.max_tp, devices))) {
         if (model.heads % tp != 0) continue;
         for (int pp : {1, 2, 4}) {
             if (model.layers % pp != 0 || devices < static_cast<long long>(tp) * pp) continue;
-            for (int maxBatch : {16, 32, 64, 128, 256}) {
-                Strategy s = design.strategy;
-                s.tp = tp;
-                s.pp = pp;
-                s.replicas = static_cast<int>(devices / (static_cast<long long>(tp) * pp));
-                s.max_batch = maxBatch;
-                s.disaggregated.reset();
-                out.push_back(std::move(s));
-            }
+            const int replicas = static_cast<int>(devices / (static_cast<long long>(tp) * pp));
+            for (int ep : servingExpertDegrees(model, tp, design.strategy.ep))
+                for (const auto& split : replicaSplits(replicas, limits.serving.vary_pools)) {
+                    Strategy s = design.strategy;
+                    s.tp = tp;
+                    s.pp = pp;
+                    s.ep = ep;
+                    s.replicas = split ? 0 : replicas;
+                    s.disaggregated = split;
+                    out.push_back(std::move(s));
+                }
         }
     }
+    return out;
+}
+
+// Each serving layout with each speculative setting and max batch 16 to 256.
+std::vector<Strategy> inferenceCandidates(const Design& design, const catalog::Model& model,
+                                          long long devices, const SearchSpaceLimits& limits) {
+    std::vector<Strategy> out;
+    const auto speculative = speculativeSettings(design.strategy, limits.serving.vary_speculative);
+    for (const Strategy& layout : servingLayouts(design, model, devices, limits))
+        for (const auto& spec : speculative)
+            for (int maxBatch : {16, 32, 64, 128, 256}) {
+                Strategy s = layout;
+                s.speculative = spec;
+                s.max_batch = maxBatch;
+                out.push_back(std::move(s));
+            }
     return out;
 }
 

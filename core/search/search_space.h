@@ -30,6 +30,14 @@ struct TrainingKnobChoices {
     bool vary_offload = true;
 };
 
+// What a serving search varies besides tp, pp, ep and the max batch.
+struct ServingKnobChoices {
+    // Off: every replica serves both phases (the design's disaggregation is dropped).
+    bool vary_pools = true;
+    // Off: the design's speculative decoding, as it is.
+    bool vary_speculative = true;
+};
+
 struct SearchSpaceLimits {
     int max_tp = 64;         // tensor parallelism beyond a scale-up domain rarely pays
     int max_pp = 1'000'000;  // pipeline degrees above this are not tried
@@ -39,6 +47,7 @@ struct SearchSpaceLimits {
     bool every_pipeline_degree = false;
     long long max_candidates = 5'000'000;  // the space is cut here (reported as truncated)
     TrainingKnobChoices knobs;
+    ServingKnobChoices serving;
 };
 
 // The parallel layout of a candidate: what the placement and the comm model depend on.
@@ -53,7 +62,9 @@ public:
     SearchSpace() = default;
     // Training: tp (dividing heads), pp (dividing layers, plus powers of two), cp (long
     // sequences), ep (MoE), dp = devices / (tp·pp·cp), then the knobs. Inference: tp, pp,
-    // replicas filling the devices, max batch. Fields not varied keep the design's values.
+    // ep (MoE, inside the TP group), the replicas filling the devices, mixed or split into
+    // prefill and decode pools, speculative draft length (when the design has a draft model),
+    // max batch. Fields not varied keep the design's values.
     SearchSpace(const Design& design, const catalog::Model& model, long long devices,
                 const SearchSpaceLimits& limits = {});
 

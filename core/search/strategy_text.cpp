@@ -7,9 +7,16 @@ namespace infraplan {
 std::string describeStrategy(const Strategy& s, bool inference) {
     char text[160];
     if (inference) {
-        std::snprintf(text, sizeof text, "tp=%d pp=%d replicas=%d max_batch=%d", s.tp, s.pp,
-                      s.replicas, s.max_batch);
-        return text;
+        if (s.disaggregated)
+            std::snprintf(text, sizeof text, "tp=%d pp=%d ep=%d prefill=%d decode=%d max_batch=%d",
+                          s.tp, s.pp, s.ep, s.disaggregated->prefill_replicas,
+                          s.disaggregated->decode_replicas, s.max_batch);
+        else
+            std::snprintf(text, sizeof text, "tp=%d pp=%d ep=%d replicas=%d max_batch=%d", s.tp,
+                          s.pp, s.ep, s.replicas, s.max_batch);
+        std::string out = text;
+        if (s.speculative) out += " draft=" + std::to_string(s.speculative->draft_tokens);
+        return out;
     }
     std::snprintf(text, sizeof text, "tp=%d pp=%d dp=%d cp=%d ep=%d mb=%d zero=%d %s v=%d", s.tp,
                   s.pp, s.dp, s.cp, s.ep, s.microbatch, s.zero, toString(s.recompute),

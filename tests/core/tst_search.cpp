@@ -2,6 +2,8 @@
 // strategy, and every listed strategy evaluates to the score it was ranked by.
 #include <QtTest>
 
+#include <set>
+
 #include "catalog/catalog.h"
 #include "core/evaluate/evaluate.h"
 #include "core/io/design_json.h"
@@ -147,6 +149,91 @@ private Q_SLOTS:
                 QCOMPARE(resultsToJson(candidate.results).at(at).get<double>(), candidate.score);
             }
         }
+    }
+
+    // Serving: every layout fills the devices, mixed or split into prefill and decode pools;
+    // hand count for Llama 3 70B (64 heads, 80 layers) on 16 devices: (tp, pp) pairs with
+    // replicas 16, 8, 4, 2, 1 give 8, 8, 4, 2, 1 poolings (mixed + splits), 45 layouts in all,
+    // times 5 max batches.
+    void servingSpaceSplitsThePools() {
+        const Design design = test::example("llama3-70b-inference.json");
+        const catalog::Model* model = catalog::builtinCatalog().model("llama3-70b");
+        QVERIFY(model);
+        const SearchSpace space(design, *model, 16);
+        QCOMPARE(space.size(), std::size_t{225});
+        std::set<int> prefillAtTp1;
+        for (std::size_t i = 0; i < space.size(); ++i) {
+            const Strategy s = space.at(i);
+            const int replicas = s.disaggregated ? s.disaggregated->prefill_replicas +
+                                                       s.disaggregated->decode_replicas
+                                                 : s.replicas;
+            QCOMPARE(s.tp * s.pp * replicas, 16);
+            if (s.disaggregated) {
+                QVERIFY(s.disaggregated->prefill_replicas > 0);
+                QVERIFY(s.disaggregated->decode_replicas > 0);
+                QCOMPARE(s.replicas, 0);
+                if (s.tp == 1 && s.pp == 1) prefillAtTp1.insert(s.disaggregated->prefill_replicas);
+            }
+        }
+        // 16 replicas: seven splits an eighth apart, not fifteen.
+        QCOMPARE(prefillAtTp1, (std::set<int>{2, 4, 6, 8, 10, 12, 14}));
+
+        SearchSpaceLimits mixedOnly;
+        mixedOnly.serving.vary_pools = false;
+        QCOMPARE(SearchSpace(design, *model, 16, mixedOnly).size(), std::size_t{12 * 5});
+    }
+
+    // MoE serving varies ep inside the TP group; a design with a draft model varies how many
+    // tokens it proposes (or none), keeping its acceptance rate.
+    void servingSpaceVariesExpertsAndDrafts() {
+        Design design = test::example("llama3-70b-inference.json");
+        design.workload.model = std::string("mixtral-8x7b");
+        design.strategy.speculative = SpeculativeOptions{"llama3-8b", 4, 0.6};
+        const catalog::Model* model = catalog::builtinCatalog().model("mixtral-8x7b");
+        QVERIFY(model && model->moe);
+        SearchSpaceLimits limits;
+        limits.serving.vary_pools = false;
+        const SearchSpace space(design, *model, 16, limits);
+        std::set<int> drafts, eps;
+        for (std::size_t i = 0; i < space.size(); ++i) {
+            const Strategy s = space.at(i);
+            QCOMPARE(s.tp % s.ep, 0);
+            QCOMPARE(model->moe->experts % s.ep, 0);
+            eps.insert(s.ep);
+            if (!s.speculative) {
+                drafts.insert(0);
+                continue;
+            }
+            QCOMPARE(s.speculative->acceptance_rate, 0.6);
+            QCOMPARE(s.speculative->draft_model, std::string("llama3-8b"));
+            drafts.insert(s.speculative->draft_tokens);
+        }
+        QCOMPARE(eps, (std::set<int>{1, 2, 4, 8}));
+        QCOMPARE(drafts, (std::set<int>{0, 2, 4, 6, 8}));
+    }
+
+    // A serving search ranks disaggregated candidates with the rest (on this design a split
+    // pool serves the 12 requests/s at the lowest cost per token), and each listed pooled
+    // strategy evaluates to its score.
+    void servingSearchRanksPooledStrategies() {
+        const Design design = test::example("llama3-70b-inference.json");
+        SearchOptions options;
+        options.objective = SearchObjective::cost_per_token;
+        options.top = 3;
+        const SearchResult r = searchStrategies(design, catalog::builtinCatalog(), options);
+        QVERIFY(!r.best.empty());
+        int pooled = 0;
+        for (const SearchCandidate& c : r.best) {
+            QVERIFY(c.results.inference.has_value());
+            if (!c.strategy.disaggregated) continue;
+            ++pooled;
+            Design chosen = design;
+            chosen.strategy = c.strategy;
+            const Results full = evaluate(chosen, catalog::builtinCatalog());
+            QVERIFY(full.feasible);
+            QCOMPARE(objectiveScore(options.objective, chosen.workload, full)->value, c.score);
+        }
+        QVERIFY(pooled > 0);
     }
 
     void invalidDesignSaysWhy() {
