@@ -38,8 +38,11 @@ SearchEvaluation SearchEvaluator::evaluate(const Design& design) {
         searchLayoutKey(design.strategy) != searchLayoutKey(m_layoutDesign->strategy)) {
         m_network = {};  // the model refers to the old design: drop it first
         m_layoutDesign = std::make_unique<Design>(design);
-        m_network =
-            makeNetworkModel(*m_layoutDesign, m_catalog, m_prepared.graph, m_options.cancel);
+        // The candidates share the hardware: one fabric (router, link bandwidths) serves
+        // every layout this worker sees; only the placement is built again.
+        if (!m_fabric)
+            m_fabric = makeFlowFabric(design, m_catalog, m_prepared.graph, m_options.cancel);
+        m_network = makeNetworkModel(*m_layoutDesign, m_fabric);
     }
     return evaluateWithNetwork(m_prepared, design, m_catalog, m_options, m_network,
                                *m_hardware.facility, &m_layerTimes);

@@ -42,8 +42,8 @@ SearchHardware describeSearchHardware(const PreparedDesign& prepared, const Desi
                                       const EvaluateOptions& options);
 
 // One per search worker (not shared between threads): keeps the comm model of the layout it
-// last saw, and builds a new one when a candidate's layout differs. The candidates are the
-// searched design with other strategies.
+// last saw, and builds a new one over the same fabric when a candidate's layout differs. The
+// candidates are the searched design with other strategies.
 class SearchEvaluator {
 public:
     SearchEvaluator(const PreparedDesign& prepared, const SearchHardware& hardware,
@@ -58,6 +58,7 @@ private:
     EvaluateOptions m_options;
     // The design the comm model was built from: it keeps a reference, so it lives here.
     std::unique_ptr<Design> m_layoutDesign;
+    std::shared_ptr<const FlowFabric> m_fabric;  // built on the first candidate
     NetworkModel m_network;
     LayerTimeMemo m_layerTimes;
 };

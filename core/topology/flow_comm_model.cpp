@@ -6,78 +6,30 @@
 #include <unordered_map>
 
 namespace infraplan {
-namespace {
-constexpr double kMinBandwidth_b_s = 1e6;  // a link listed without bandwidth: 1 MB/s, warned
-}  // namespace
-
 FlowCommModel::FlowCommModel(std::shared_ptr<const Graph> graph, const Design& design,
                              const catalog::Catalog& catalog, const FlowModelOptions& options)
-    : m_graph(std::move(graph)), m_design(design), m_catalog(catalog), m_options(options) {
-    m_placement = std::make_unique<Placement>(*m_graph, design, m_warnings);
-    m_labels = std::make_unique<LinkLabels>(*m_graph, design);
-    m_router = std::make_unique<Router>(*m_graph, catalog, options.cancel);
-    m_connected = placedDevicesConnected();
-    initBandwidths();
-    // A step asks for a dozen or so flow classes: growing the list would copy them (Eigen's
-    // sparse vectors do not move without throwing).
-    m_classes.reserve(32);
-}
+    : FlowCommModel(std::make_shared<const FlowFabric>(std::move(graph), design, catalog, options),
+                    design) {}
 
-// Achieved bandwidth per link direction: the link's rate times what collectives achieve over
-// it (its catalog entry's figure, else its class's). The step latency of each class is the
-// slowest of its links'.
-void FlowCommModel::initBandwidths() {
-    const Graph& graph = *m_graph;
-    m_bandwidth_b_s.resize(static_cast<Eigen::Index>(2 * graph.edges.size()));
-    std::vector<const catalog::Link*> links(graph.refs.size(), nullptr);  // per catalog id
-    for (std::size_t r = 0; r < graph.refs.size(); ++r)
-        links[r] = m_catalog.link(graph.refs[r]);
-    bool warned = false;
-    // The slowest link's figure, so a link measured faster than the default counts too.
-    m_stepLatencyUp_s = m_stepLatencyOut_s = 0;
-    for (std::size_t e = 0; e < graph.edges.size(); ++e) {
-        const Edge& edge = graph.edges[e];
-        const catalog::Link* link = edge.ref < links.size() ? links[edge.ref] : nullptr;
-        const bool scaleUp = link ? link->cls == catalog::LinkClass::scale_up
-                                  : m_router->domains().internal(static_cast<std::uint32_t>(e));
-        double bw =
-            edge.bandwidth_gb_s * 1e9 * achievedFraction(link, scaleUp, m_options.efficiency);
-        double& step = scaleUp ? m_stepLatencyUp_s : m_stepLatencyOut_s;
-        step = std::max(step, stepLatency(link, scaleUp, m_options.efficiency));
-        if (!(bw >= kMinBandwidth_b_s)) {
-            if (!warned)
-                m_warnings.push_back("link " +
-                                     m_labels->link(static_cast<std::uint32_t>(e), edge.a) +
-                                     " has no bandwidth; counted as 1 MB/s");
-            warned = true;
-            bw = kMinBandwidth_b_s;
-        }
-        m_bandwidth_b_s[static_cast<Eigen::Index>(2 * e)] = bw;
-        m_bandwidth_b_s[static_cast<Eigen::Index>(2 * e + 1)] = bw;
-    }
-    // A class without links of its own (nothing drawn): the default.
-    if (m_stepLatencyUp_s == 0) m_stepLatencyUp_s = m_options.efficiency.scaleup_step_latency_s;
-    if (m_stepLatencyOut_s == 0) m_stepLatencyOut_s = m_options.efficiency.scaleout_step_latency_s;
+FlowCommModel::FlowCommModel(std::shared_ptr<const FlowFabric> fabric, const Design& design)
+    : m_fabric(std::move(fabric))
+    , m_graph(&m_fabric->graph())
+    , m_design(design)
+    , m_catalog(m_fabric->catalog())
+    , m_options(m_fabric->options())
+    , m_labels(&m_fabric->labels()) {
+    m_placement = std::make_unique<Placement>(*m_graph, design, m_warnings);
+    m_warnings.insert(m_warnings.end(), m_fabric->warnings().begin(), m_fabric->warnings().end());
+    m_connected = placedDevicesConnected();
 }
 
 FlowCommModel::~FlowCommModel() = default;
 
 bool FlowCommModel::placedDevicesConnected() const {
-    const Graph& graph = *m_graph;
-    std::vector<std::uint32_t> parent(graph.vertices.size());
-    for (std::uint32_t v = 0; v < parent.size(); ++v)
-        parent[v] = v;
-    auto find = [&](std::uint32_t v) {
-        while (parent[v] != v)
-            v = parent[v] = parent[parent[v]];
-        return v;
-    };
-    for (const Edge& e : graph.edges)
-        parent[find(e.a)] = find(e.b);
     if (!m_placement->valid() || m_placement->ranks() == 0) return false;
-    const std::uint32_t root = find(m_placement->device(0));
+    const std::uint32_t root = m_fabric->component(m_placement->device(0));
     for (long long r = 1; r < m_placement->ranks(); ++r)
-        if (find(m_placement->device(r)) != root) return false;
+        if (m_fabric->component(m_placement->device(r)) != root) return false;
     return true;
 }
 
@@ -87,11 +39,11 @@ int FlowCommModel::column(FlowPattern pattern, ParallelDim dim) const {
     if (it != m_columns.end()) return it->second;
     const RankGroups groups = m_placement->groups(dim);
     const std::vector<FlowDemand> flows = patternFlows(pattern, groups, *m_placement);
-    RoutedClass routed = m_router->route(flows);
+    std::shared_ptr<const RoutedClass> routed = m_fabric->route(flows);
     double worst = 0;
     std::uint32_t binding = 0;
-    for (Eigen::SparseVector<double>::InnerIterator in(routed.loads); in; ++in) {
-        const double s = in.value() / m_bandwidth_b_s[in.index()];
+    for (Eigen::SparseVector<double>::InnerIterator in(routed->loads); in; ++in) {
+        const double s = in.value() / bandwidths()[in.index()];
         if (s > worst) {
             worst = s;
             binding = static_cast<std::uint32_t>(in.index());
@@ -158,8 +110,9 @@ void FlowCommModel::evaluate(Plan& plan) const {
     for (const Phase& p : plan.phases) {
         const auto c = static_cast<std::size_t>(p.column);
         const double busy = p.volume * m_secondsPerByte[c];
-        const double step_s = m_classes[c].latency_ns * 1e-9 +
-                              (m_classes[c].scale_out ? m_stepLatencyOut_s : m_stepLatencyUp_s);
+        const double step_s =
+            m_classes[c]->latency_ns * 1e-9 +
+            (m_classes[c]->scale_out ? m_fabric->stepLatencyOut_s() : m_fabric->stepLatencyUp_s());
         plan.bandwidth_s += busy;
         plan.latency_s += p.steps * step_s;
         if (busy > plan.binding_busy_s) {
@@ -201,13 +154,13 @@ CollectiveCost FlowCommModel::toCost(const Plan& plan) const {
 const Eigen::SparseMatrix<double>& FlowCommModel::routing() const {
     if (!m_routingStale) return m_routing;
     Eigen::Index nonZeros = 0;
-    for (const RoutedClass& c : m_classes)
-        nonZeros += c.loads.nonZeros();
-    m_routing.resize(m_bandwidth_b_s.size(), static_cast<Eigen::Index>(m_classes.size()));
+    for (const auto& c : m_classes)
+        nonZeros += c->loads.nonZeros();
+    m_routing.resize(bandwidths().size(), static_cast<Eigen::Index>(m_classes.size()));
     m_routing.reserve(nonZeros);
     for (std::size_t c = 0; c < m_classes.size(); ++c) {
         m_routing.startVec(static_cast<Eigen::Index>(c));
-        for (Eigen::SparseVector<double>::InnerIterator in(m_classes[c].loads); in; ++in)
+        for (Eigen::SparseVector<double>::InnerIterator in(m_classes[c]->loads); in; ++in)
             m_routing.insertBack(in.index(), static_cast<Eigen::Index>(c)) = in.value();
     }
     m_routing.finalize();
@@ -221,7 +174,7 @@ Eigen::VectorXd FlowCommModel::loadsOf(std::span<const Plan> plans) const {
     for (const Plan& plan : plans)
         for (const Phase& p : plan.phases)
             volume[p.column] += p.volume;
-    if (R.cols() == 0) return Eigen::VectorXd::Zero(m_bandwidth_b_s.size());
+    if (R.cols() == 0) return Eigen::VectorXd::Zero(bandwidths().size());
     return R * volume;
 }
 
@@ -257,7 +210,7 @@ CollectiveCost FlowCommModel::concurrentCost(std::span<const CollectiveRequest> 
     combined.latency_s = latency;
     if (loads.size() > 0) {
         Eigen::Index worst = 0;
-        const Eigen::VectorXd busy = loads.cwiseQuotient(m_bandwidth_b_s);
+        const Eigen::VectorXd busy = loads.cwiseQuotient(bandwidths());
         combined.bandwidth_s = busy.maxCoeff(&worst);
         combined.binding_busy_s = combined.bandwidth_s;
         combined.binding_dir = static_cast<std::uint32_t>(worst);

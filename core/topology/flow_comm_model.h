@@ -27,18 +27,11 @@
 #include "core/design/design.h"
 #include "core/results/network_results.h"
 #include "core/topology/collective_flows.h"
+#include "core/topology/flow_fabric.h"
 #include "core/topology/graph.h"
-#include "core/topology/link_labels.h"
 #include "core/topology/placement.h"
-#include "core/topology/router.h"
 
 namespace infraplan {
-
-struct FlowModelOptions {
-    CollectiveEfficiency efficiency;
-    int top_links = 20;                   // links listed in NetworkResults
-    const CancelToken* cancel = nullptr;  // routing stops early once it is set
-};
 
 class FlowCommModel final : public CommModel {
 public:
@@ -46,6 +39,9 @@ public:
     // graph (a prepared design's, reused by every evaluation of the same hardware).
     FlowCommModel(std::shared_ptr<const Graph> graph, const Design& design,
                   const catalog::Catalog& catalog, const FlowModelOptions& options = {});
+    // The ranks of `design`'s strategy placed on `fabric`, built from the same hardware (a
+    // search's layouts share their worker's fabric). Keeps a reference to `design`.
+    FlowCommModel(std::shared_ptr<const FlowFabric> fabric, const Design& design);
     ~FlowCommModel() override;
 
     CollectiveCost cost(const CollectiveRequest& request) const override;
@@ -58,7 +54,7 @@ public:
     const std::vector<std::string>& warnings() const { return m_warnings; }
     // Whether every placed device can reach every other through the graph.
     bool connected() const { return m_connected; }
-    const Graph& graph() const { return *m_graph; }
+    const Graph& graph() const { return m_fabric->graph(); }
     const Placement& placement() const { return *m_placement; }
 
     // Memory items as offload targets (issue 5 item 6), all placed devices streaming at once.
@@ -82,6 +78,7 @@ private:
         double binding_busy_s = 0;
     };
     bool placedDevicesConnected() const;
+    const Eigen::VectorXd& bandwidths() const { return m_fabric->bandwidths(); }
     std::optional<NetworkMemoryTier> memoryTier(std::uint32_t item) const;  // m_mutex held
     int column(FlowPattern pattern, ParallelDim dim) const;  // routes the class on first use
     std::vector<Plan> candidates(const CollectiveRequest& r) const;  // m_mutex held
@@ -90,26 +87,22 @@ private:
     CollectiveCost toCost(const Plan& plan) const;
     Eigen::VectorXd loadsOf(std::span<const Plan> plans) const;
     const Eigen::SparseMatrix<double>& routing() const;
-    void initBandwidths();
     // Warnings for flow classes the listed collectives route that have unreachable flows.
     std::vector<std::string> routingWarnings(std::span<const IssuedCollective> issued) const;
     std::vector<NetworkTier> tierCapacities() const;
 
-    std::shared_ptr<const Graph> m_graph;
+    std::shared_ptr<const FlowFabric> m_fabric;
+    const Graph* m_graph = nullptr;  // the fabric's
     const Design& m_design;
     const catalog::Catalog& m_catalog;
-    FlowModelOptions m_options;
+    const FlowModelOptions& m_options;  // the fabric's
     std::vector<std::string> m_warnings;
     std::unique_ptr<Placement> m_placement;
-    std::unique_ptr<LinkLabels> m_labels;
-    Eigen::VectorXd m_bandwidth_b_s;  // achieved, per link direction
-    double m_stepLatencyUp_s = 0;     // software latency per algorithm step, per class
-    double m_stepLatencyOut_s = 0;
+    const LinkLabels* m_labels = nullptr;  // the fabric's
     bool m_connected = false;
     mutable std::mutex m_mutex;
-    mutable std::unique_ptr<Router> m_router;
     mutable std::map<std::pair<FlowPattern, ParallelDim>, int> m_columns;
-    mutable std::vector<RoutedClass> m_classes;
+    mutable std::vector<std::shared_ptr<const RoutedClass>> m_classes;     // the fabric's
     mutable std::vector<std::pair<FlowPattern, ParallelDim>> m_classKeys;  // per class
     mutable std::vector<double> m_secondsPerByte;     // per class: busiest direction
     mutable std::vector<std::uint32_t> m_bindingDir;  // per class

@@ -2,12 +2,18 @@
 
 namespace infraplan {
 
-NetworkModel makeNetworkModel(const Design& design, const catalog::Catalog& catalog,
-                              std::shared_ptr<const Graph> graph, const CancelToken* cancel) {
-    NetworkModel out;
+std::shared_ptr<const FlowFabric> makeFlowFabric(const Design& design,
+                                                 const catalog::Catalog& catalog,
+                                                 std::shared_ptr<const Graph> graph,
+                                                 const CancelToken* cancel) {
     FlowModelOptions options;
     options.cancel = cancel;
-    auto model = std::make_unique<FlowCommModel>(std::move(graph), design, catalog, options);
+    return std::make_shared<const FlowFabric>(std::move(graph), design, catalog, options);
+}
+
+NetworkModel makeNetworkModel(const Design& design, std::shared_ptr<const FlowFabric> fabric) {
+    NetworkModel out;
+    auto model = std::make_unique<FlowCommModel>(std::move(fabric), design);
     if (!model->placement().valid()) return out;  // the engines report the shortfall
     if (!model->connected()) {
         out.warning =
@@ -17,6 +23,11 @@ NetworkModel makeNetworkModel(const Design& design, const catalog::Catalog& cata
     }
     out.model = std::move(model);
     return out;
+}
+
+NetworkModel makeNetworkModel(const Design& design, const catalog::Catalog& catalog,
+                              std::shared_ptr<const Graph> graph, const CancelToken* cancel) {
+    return makeNetworkModel(design, makeFlowFabric(design, catalog, std::move(graph), cancel));
 }
 
 NetworkResults evaluateNetwork(const FlowCommModel& model,

@@ -24,6 +24,13 @@ struct NetworkModel {
 
 NetworkModel makeNetworkModel(const Design& design, const catalog::Catalog& catalog,
                               std::shared_ptr<const Graph> graph, const CancelToken* cancel);
+// The same over a fabric built from `design`'s hardware (shared by a search's layouts).
+NetworkModel makeNetworkModel(const Design& design, std::shared_ptr<const FlowFabric> fabric);
+// The fabric makeNetworkModel builds for `design`'s hardware.
+std::shared_ptr<const FlowFabric> makeFlowFabric(const Design& design,
+                                                 const catalog::Catalog& catalog,
+                                                 std::shared_ptr<const Graph> graph,
+                                                 const CancelToken* cancel);
 
 // results.network for the collectives a step issued.
 NetworkResults evaluateNetwork(const FlowCommModel& model,

@@ -52,12 +52,13 @@ std::optional<NetworkMemoryTier> FlowCommModel::memoryTier(std::uint32_t i) cons
     for (long long r = 0; r < m_placement->ranks(); ++r)
         for (std::uint32_t t : targets)
             flows.push_back({m_placement->device(r), t, share});
-    const RoutedClass routed = m_router->route(flows);
+    const std::shared_ptr<const RoutedClass> routedShared = m_fabric->route(flows);
+    const RoutedClass& routed = *routedShared;
     tier.unreachable_devices = std::min(routed.unreachable, m_placement->ranks());
     double secondsPerByte = 0;  // every device streaming one byte
     Eigen::Index binding = -1;
     for (Eigen::SparseVector<double>::InnerIterator in(routed.loads); in; ++in) {
-        const double s = in.value() / m_bandwidth_b_s[in.index()];
+        const double s = in.value() / bandwidths()[in.index()];
         if (s > secondsPerByte) {
             secondsPerByte = s;
             binding = in.index();

@@ -47,9 +47,9 @@ std::vector<std::string> FlowCommModel::routingWarnings(
             }
     std::vector<std::string> out;
     for (std::size_t c = 0; c < m_classes.size(); ++c) {
-        if (c >= used.size() || !used[c] || m_classes[c].unreachable <= 0) continue;
+        if (c >= used.size() || !used[c] || m_classes[c]->unreachable <= 0) continue;
         const auto [pattern, dim] = m_classKeys[c];
-        out.push_back(std::to_string(m_classes[c].unreachable) + " flows of the " + toString(dim) +
+        out.push_back(std::to_string(m_classes[c]->unreachable) + " flows of the " + toString(dim) +
                       " " + toString(pattern) +
                       " have no path through the hardware graph; they are left out");
     }
@@ -89,7 +89,7 @@ NetworkResults FlowCommModel::network(std::span<const IssuedCollective> issued) 
         const Eigen::VectorXd loads = loadsOf(std::span<const Plan>(&plan, 1));
         for (Eigen::Index d = 0; d < loads.size(); ++d) {
             if (loads[d] <= 0) continue;
-            const double u = loads[d] / m_bandwidth_b_s[d] / time_s;
+            const double u = loads[d] / bandwidths()[d] / time_s;
             Busiest& b = busiest[static_cast<std::size_t>(d / 2)];
             if (u > b.utilization)
                 b = Busiest{u, loads[d], static_cast<std::uint32_t>(d), out.collectives.size() - 1};

@@ -147,22 +147,28 @@ void Router::routeFlow(const FlowDemand& f) {
         return;
     }
     m_out->scale_out = true;
-    using Shares = std::vector<std::pair<std::uint32_t, float>>;
-    auto portsNear = [&](std::int32_t d, std::uint32_t v) {
-        Shares out;
+    // Into the router's scratch lists: a layout routes hundreds of thousands of flows.
+    auto portsNear = [&](std::int32_t d, std::uint32_t v, Shares& out) {
+        out.clear();
         for (const auto& [p, share] : dom.nearestPorts(d, part(d, v)))
             out.emplace_back(dom.domain(d).vbegin + p, share);
-        return out;
     };
-    const Shares entries = dt >= 0 ? portsNear(dt, f.dst) : Shares{{f.dst, 1.f}};
+    Shares& entries = m_entryShares;
+    if (dt >= 0)
+        portsNear(dt, f.dst, entries);
+    else
+        entries.assign(1, {f.dst, 1.f});
     if (entries.empty()) ++m_out->unreachable;
     for (const auto& [q, fq] : entries) {
-        Shares exits{{f.src, 1.f}};
+        Shares& exits = m_exitShares;
+        exits.assign(1, {f.src, 1.f});
         if (ds >= 0) {
             const bool sameRail = dt >= 0 && dom.domain(ds).shape == dom.domain(dt).shape &&
                                   dom.isPort(ds, part(dt, q));
-            exits = sameRail ? Shares{{dom.domain(ds).vbegin + part(dt, q), 1.f}}
-                             : portsNear(ds, f.src);
+            if (sameRail)
+                exits.assign(1, {dom.domain(ds).vbegin + part(dt, q), 1.f});
+            else
+                portsNear(ds, f.src, exits);
             if (exits.empty()) ++m_out->unreachable;
         }
         const bool viaHost = m_graph.vertices[f.dst].kind == VertexKind::memory;

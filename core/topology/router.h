@@ -27,6 +27,20 @@ struct FlowDemand {
 
 // Bytes per edge direction (row 2*edge + 0 for a->b, + 1 for b->a) per unit of volume.
 struct RoutedClass {
+    RoutedClass() = default;
+    RoutedClass(const RoutedClass&) = default;
+    RoutedClass& operator=(const RoutedClass&) = default;
+    // Eigen 3.4's SparseVector has no move constructor: moving swaps the loads, so storing a
+    // routed class (the comm model keeps one per collective pattern) does not copy them.
+    RoutedClass(RoutedClass&& other) noexcept { *this = std::move(other); }
+    RoutedClass& operator=(RoutedClass&& other) noexcept {
+        loads.swap(other.loads);
+        latency_ns = other.latency_ns;
+        scale_out = other.scale_out;
+        unreachable = other.unreachable;
+        return *this;
+    }
+
     Eigen::SparseVector<double> loads;
     double latency_ns = 0;      // the slowest flow's path latency (links + switch hops)
     bool scale_out = false;     // some flow leaves its scale-up domain
@@ -88,6 +102,8 @@ private:
     std::unordered_map<std::uint64_t, std::unique_ptr<CoreTree>> m_trees;  // (root, viaHost)
     std::size_t m_treeBytes = 0;
     // Per route() call.
+    using Shares = std::vector<std::pair<std::uint32_t, float>>;  // ports and their shares
+    Shares m_entryShares, m_exitShares;                           // per flow
     std::vector<double> m_load;
     std::vector<std::uint32_t> m_touched;
     std::vector<Pending> m_pending;
