@@ -21,6 +21,7 @@ void CollectiveLog::add(const CollectiveRequest& request, const CollectiveCost& 
             e.calls_per_step += calls;
             return;
         }
+    if (m_entries.empty()) m_entries.reserve(8);  // a step issues a handful: grow once
     m_entries.push_back({request, cost, calls});
 }
 

@@ -12,16 +12,15 @@ namespace {
 std::vector<int> balanced(int units, int stages) {
     std::vector<int> out(static_cast<std::size_t>(stages), units / stages);
     int extra = units % stages;
-    std::vector<int> order;
-    for (int i = 1; i + 1 < stages; ++i)
-        order.push_back(i);
-    order.push_back(0);
-    if (stages > 1) order.push_back(stages - 1);
-    for (int i : order) {
-        if (extra == 0) break;
-        ++out[static_cast<std::size_t>(i)];
+    const auto give = [&](int stage) {
+        if (extra == 0) return;
+        ++out[static_cast<std::size_t>(stage)];
         --extra;
-    }
+    };
+    for (int i = 1; i + 1 < stages; ++i)
+        give(i);
+    give(0);
+    if (stages > 1) give(stages - 1);
     return out;
 }
 

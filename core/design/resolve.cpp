@@ -1,7 +1,6 @@
 #include "core/design/resolve.h"
 
 #include <algorithm>
-#include <map>
 
 namespace infraplan {
 namespace {
@@ -41,7 +40,15 @@ const DevicePool* DeviceSummary::primary() const {
 }
 
 DeviceSummary summarizeDevices(const Design& design, const catalog::Catalog& catalog) {
-    std::map<std::string, DevicePool> byAccelerator;
+    // Searched per candidate: a short list found by catalog entry, not a map keyed by id.
+    DeviceSummary summary;
+    const auto poolOf = [&](const catalog::Accelerator* acc) -> DevicePool& {
+        for (DevicePool& pool : summary.pools)
+            if (pool.accelerator == acc) return pool;
+        summary.pools.push_back(DevicePool{});
+        summary.pools.back().accelerator = acc;
+        return summary.pools.back();
+    };
     for (const Item& item : design.hardware.items) {
         const long long instances = totalInstances(design, item);
         if (item.kind == ItemKind::node) {
@@ -49,8 +56,7 @@ DeviceSummary summarizeDevices(const Design& design, const catalog::Catalog& cat
             if (!node) continue;
             const catalog::Accelerator* acc = catalog.accelerator(node->accelerator);
             if (!acc) continue;
-            DevicePool& pool = byAccelerator[acc->id];
-            pool.accelerator = acc;
+            DevicePool& pool = poolOf(acc);
             pool.node = node;
             pool.nodes = std::min(kSaturated, pool.nodes + instances);
             pool.devices_per_node = node->accelerators;
@@ -59,18 +65,19 @@ DeviceSummary summarizeDevices(const Design& design, const catalog::Catalog& cat
         } else if (item.kind == ItemKind::accelerator) {
             const catalog::Accelerator* acc = catalog.accelerator(item.ref);
             if (!acc) continue;
-            DevicePool& pool = byAccelerator[acc->id];
-            pool.accelerator = acc;
+            DevicePool& pool = poolOf(acc);
             pool.devices = std::min(kSaturated, pool.devices + instances);
             if (pool.devices_per_node == 0)
                 pool.devices_per_node = static_cast<int>(std::min<long long>(item.count, 1 << 20));
         }
     }
-    DeviceSummary summary;
-    for (auto& [id, pool] : byAccelerator) {
+    // In accelerator id order, as listed everywhere (and the first of equal pools is primary).
+    std::sort(summary.pools.begin(), summary.pools.end(),
+              [](const DevicePool& a, const DevicePool& b) {
+                  return a.accelerator->id < b.accelerator->id;
+              });
+    for (const DevicePool& pool : summary.pools)
         summary.devices = std::min(kSaturated, summary.devices + pool.devices);
-        summary.pools.push_back(pool);
-    }
     return summary;
 }
 

@@ -108,7 +108,7 @@ void checkLinks(const Design& design, const catalog::Catalog& catalog, Diagnosti
 }
 
 // An offload target must be a memory item of the design.
-void checkMemoryTarget(const Design& design, const std::string& pointer, const std::string& id,
+void checkMemoryTarget(const Design& design, const char* pointer, const std::string& id,
                        Diagnostics& diags) {
     if (id.empty()) return;
     const Item* target = design.findItem(id);

@@ -6,6 +6,7 @@ namespace infraplan {
 
 std::vector<StageLoad> stageLoads(const std::vector<int>& split, int leading_dense) {
     std::vector<StageLoad> out;
+    out.reserve(split.size());
     int start = 0;
     for (std::size_t i = 0; i < split.size(); ++i) {
         StageLoad st;

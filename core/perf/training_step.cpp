@@ -369,6 +369,8 @@ StageLayers recordStage(const LayerKindTimes& k, const StageLoad& load, StepDeta
 PipelinePace pipelinePace(const TrainingPlan& p, const StageLayers& perLayer, double p2p) {
     PipelinePace pace;
     std::vector<double> seconds, wgrad;
+    seconds.reserve(p.stages.size());
+    wgrad.reserve(p.stages.size());
     for (const StageLoad& load : p.stages) {
         const StageLayers st = perLayer.over(load);
         seconds.push_back(stageSeconds(st, p2p));

@@ -148,6 +148,7 @@ double forwardFlopsPerToken(const catalog::Model& model, double seq_len) {
     one.seq_len = static_cast<long long>(seq_len);
     one.flash_attention = true;
     std::vector<LayerOp> ops;
+    ops.reserve(32);
     double flops = 0;
     const ParameterCounts counts = countParameters(model);
     const auto addOps = [&](double layers) {

@@ -13,8 +13,8 @@ namespace infraplan {
 enum class SearchObjective : std::uint8_t;
 
 struct Score {
-    double value = 0;  // lower is better
-    std::string unit;
+    double value = 0;       // lower is better
+    const char* unit = "";  // a literal: scoring runs per candidate, so it allocates nothing
 };
 
 // The objective's value for these results; nullopt when the results lack what it needs
