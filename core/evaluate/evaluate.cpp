@@ -179,9 +179,11 @@ Results runEnginesOn(Results results, const Graph& graph, const NetworkModel& ne
 }
 
 Results runEngines(Results results, const std::shared_ptr<const Graph>& graph, const Design& design,
-                   const catalog::Catalog& catalog, const CancelToken* cancel) {
+                   const catalog::Catalog& catalog, const CancelToken* cancel,
+                   std::shared_ptr<const FlowFabric> fabric = nullptr) {
     // The flow-level network model (topology engine); null -> the engines' per-tier estimate.
-    const NetworkModel network = makeNetworkModel(design, catalog, graph, cancel);
+    if (!fabric) fabric = makeFlowFabric(design, catalog, graph, cancel);
+    const NetworkModel network = makeNetworkModel(design, std::move(fabric));
     return runEnginesOn(std::move(results), *graph, network, design, catalog, cancel, nullptr);
 }
 
@@ -229,12 +231,19 @@ PreparedDesign prepareDesign(const Design& design, const catalog::Catalog& catal
 
 Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
                          const catalog::Catalog& catalog, const EvaluateOptions& options) {
+    return evaluatePrepared(prepared, design, catalog, options, nullptr);
+}
+
+Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
+                         const catalog::Catalog& catalog, const EvaluateOptions& options,
+                         std::shared_ptr<const FlowFabric> fabric) {
     if (!prepared.matches(design, catalog, options)) return evaluate(design, catalog, options);
     if (!prepared.ok()) return prepared.base;
     Results base = revalidated(prepared, design, catalog, options);
     if (!base.feasible) return base;
     if (isCancelled(options.cancel)) return cancelledResults();
-    return runEngines(std::move(base), prepared.graph, design, catalog, options.cancel);
+    return runEngines(std::move(base), prepared.graph, design, catalog, options.cancel,
+                      std::move(fabric));
 }
 
 SearchEvaluation evaluateWithNetwork(const PreparedDesign& prepared, const Design& design,

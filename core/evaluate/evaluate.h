@@ -19,6 +19,8 @@
 
 namespace infraplan {
 
+class FlowFabric;
+
 struct EvaluateOptions {
     long long max_devices = 1'000'000;  // designs that expand beyond this are refused
     // Set from any thread (cancel()) to stop the evaluation early: it then returns promptly
@@ -51,6 +53,12 @@ PreparedDesign prepareDesign(const Design& design, const catalog::Catalog& catal
 // one that does not match the design is not used (the design is prepared afresh).
 Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
                          const catalog::Catalog& catalog, const EvaluateOptions& options = {});
+// The same over `fabric`, the flow model's routed hardware built from the prepared design
+// (makeFlowFabric): evaluations of many strategies of one design (a search's best) share one
+// and route each flow class once. Null: evaluatePrepared().
+Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
+                         const catalog::Catalog& catalog, const EvaluateOptions& options,
+                         std::shared_ptr<const FlowFabric> fabric);
 
 // prepareDesign + evaluatePrepared (under options.cancel). Never throws for bad input:
 // problems come back as `feasible: false` with reasons.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <limits>
@@ -16,6 +17,7 @@
 #include "core/results/results_json.h"
 #include "core/search/search_space.h"
 #include "core/search/search_workers.h"
+#include "core/topology/network_eval.h"
 
 namespace infraplan {
 namespace {
@@ -67,16 +69,34 @@ void noteTruncation(const SearchTally& tally, const SearchSpace& space,
 
 // The best candidates through the full evaluate path: their results are exactly evaluate()'s
 // (with the network report and the bottlenecks). Not cancellable: a cancelled search still
-// shows the best it found, and these are few.
-void fillBest(const SearchJob& job, const SearchTally& tally, SearchResult& result) {
+// shows the best it found, and these are few. Each full evaluation routes the whole fabric
+// again, so they share the search's threads.
+void fillBest(const SearchJob& job, const SearchTally& tally, unsigned threads,
+              SearchResult& result) {
     EvaluateOptions full = job.evaluate;
     full.cancel = nullptr;
-    Design variant = job.design;
-    for (const RankedCandidate& c : tally.best) {
-        variant.strategy = job.space.at(c.index);
-        // The score stays the search's: tst_search_exact holds it equal to these results'.
-        result.best.push_back({c.index, variant.strategy, c.score,
-                               evaluatePrepared(job.prepared, variant, job.catalog, full)});
+    result.best.resize(tally.best.size());
+    std::atomic<std::size_t> next{0};
+    // One routed fabric for all of them, without the search's cancel token (see above).
+    const std::shared_ptr<const FlowFabric> fabric =
+        job.prepared.ok() && !tally.best.empty()
+            ? makeFlowFabric(job.design, job.catalog, job.prepared.graph, nullptr)
+            : nullptr;
+    const auto evaluateBest = [&] {
+        Design variant = job.design;
+        for (std::size_t k; (k = next.fetch_add(1)) < tally.best.size();) {
+            const RankedCandidate& c = tally.best[k];
+            variant.strategy = job.space.at(c.index);
+            // The score stays the search's: tst_search_exact holds it equal to these results'.
+            result.best[k] = {c.index, variant.strategy, c.score,
+                              evaluatePrepared(job.prepared, variant, job.catalog, full, fabric)};
+        }
+    };
+    {
+        std::vector<std::jthread> helpers;
+        for (unsigned t = 1; t < std::min<std::size_t>(threads, tally.best.size()); ++t)
+            helpers.emplace_back(evaluateBest);
+        evaluateBest();
     }
     result.score_unit = tally.unit;
     for (const TimedPoint& p : tally.front)
@@ -127,7 +147,8 @@ SearchResult searchStrategies(const Design& design, const catalog::Catalog& cata
                         evaluateOptions,
                         start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                     std::chrono::duration<double>(options.time_budget_s))};
-    const SearchTally tally = runSearchWorkers(job, threadCount(options, space.size()));
+    const unsigned threads = threadCount(options, space.size());
+    const SearchTally tally = runSearchWorkers(job, threads);
 
     result.cancelled = isCancelled(options.cancel);
     result.space = space.whole();
@@ -138,7 +159,7 @@ SearchResult searchStrategies(const Design& design, const catalog::Catalog& cata
     noteTruncation(tally, space, options, result);
     if (space.whole() == 0)
         result.reasons.push_back(emptySpaceReason(design, prepared.base.devices));
-    fillBest(job, tally, result);
+    fillBest(job, tally, std::max(1u, threads), result);
     if (options.progress) options.progress(1.0);
     result.elapsed_s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
