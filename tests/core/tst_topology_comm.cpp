@@ -94,6 +94,34 @@ private Q_SLOTS:
                 1e-12);
     }
 
+    // A search's layouts share one fabric (router, bandwidths, remembered routes): each
+    // layout's comm model over it costs and loads the links exactly as a model of its own,
+    // whichever layout asked first and however often.
+    void layoutsOverOneFabricMatchTheirOwnModels() {
+        const std::string hardware = endpoints(64, R"("topology":"fat-tree")");
+        const Design wide = parseDesignText(hardware, R"({"tp":8,"pp":1,"dp":8})");
+        const Design deep = parseDesignText(hardware, R"({"tp":8,"pp":2,"dp":4})");
+        ExpandResult r = expand(wide, catalog::builtinCatalog());
+        QVERIFY(r.ok());
+        const auto graph = std::make_shared<const Graph>(std::move(r.graph));
+        const auto fabric =
+            std::make_shared<const FlowFabric>(graph, wide, catalog::builtinCatalog(), ideal());
+        const CollectiveRequest asks[] = {{Collective::all_reduce, ParallelDim::dp, 1e9},
+                                          {Collective::all_reduce, ParallelDim::tp, 3e8},
+                                          {Collective::send_recv, ParallelDim::pp, 2e7}};
+        for (int round = 0; round < 2; ++round)
+            for (const Design* d : {&deep, &wide}) {
+                const FlowCommModel shared(fabric, *d);
+                const FlowCommModel own(graph, *d, catalog::builtinCatalog(), ideal());
+                for (const CollectiveRequest& ask : asks) {
+                    const CollectiveCost a = shared.cost(ask), b = own.cost(ask);
+                    QCOMPARE(a.time_s, b.time_s);
+                    QCOMPARE(a.binding_link, b.binding_link);
+                    QVERIFY(shared.linkLoads(ask) == own.linkLoads(ask));
+                }
+            }
+    }
+
     void smallMessagesPickTheTree() {
         const Model m = build(parseDesignText(endpoints(64, R"("topology":"fat-tree")"),
                                               R"({"tp":1,"pp":1,"dp":64})"),
