@@ -92,12 +92,12 @@ void fillBest(const SearchJob& job, const SearchTally& tally, unsigned threads,
                               evaluatePrepared(job.prepared, variant, job.catalog, full, fabric)};
         }
     };
-    {
-        std::vector<std::jthread> helpers;
-        for (unsigned t = 1; t < std::min<std::size_t>(threads, tally.best.size()); ++t)
-            helpers.emplace_back(evaluateBest);
-        evaluateBest();
-    }
+    std::vector<std::thread> helpers;
+    for (unsigned t = 1; t < std::min<std::size_t>(threads, tally.best.size()); ++t)
+        helpers.emplace_back(evaluateBest);
+    evaluateBest();
+    for (std::thread& helper : helpers)
+        helper.join();
     result.score_unit = tally.unit;
     for (const TimedPoint& p : tally.front)
         result.pareto.push_back({p.index, job.space.at(p.index), p.time, p.cost});
