@@ -18,6 +18,9 @@
 
 namespace infraplan::catalog {
 namespace {
+
+constexpr const char* kNotHfConfig =
+    "is not a Hugging Face config.json (it needs num_hidden_layers, n_layer or model_type)";
 namespace fs = std::filesystem;
 using nlohmann::json;
 
@@ -51,7 +54,11 @@ std::vector<ParsedEntry> readJsonFile(const std::string& path, const std::string
         diags.error("", error);
         return {};
     }
-    if (!looksLikeHfConfig(*document)) return parseEntriesJson(text, diags, Origin::user);
+    if (!looksLikeHfConfig(*document)) {
+        if (!options.hf_config_only) return parseEntriesJson(text, diags, Origin::user);
+        diags.error("", kNotHfConfig);
+        return {};
+    }
     const std::string file_name = fs::path(path).filename().string();
     if (!isValidUtf8(file_name)) {
         // The name becomes the entry's source; stored bytes must be text (rename the file).
@@ -149,6 +156,10 @@ ImportReport readCatalogFile(const std::string& path, const Catalog& context,
     const auto format = catalogFormatOf(path);
     if (!format) {
         report.diags.error("", path + ": unknown file type (use .json, .csv or .sqlite)");
+        return report;
+    }
+    if (options.hf_config_only && *format != CatalogFileFormat::json) {
+        report.diags.error("", kNotHfConfig);
         return report;
     }
     std::vector<ParsedEntry> batch;

@@ -20,6 +20,9 @@ std::optional<CatalogFileFormat> catalogFormatOf(const std::string& path);
 
 struct ImportOptions {
     std::string model_id;  // id for a Hugging Face config ("" = from _name_or_path or file name)
+    // Only a Hugging Face config.json is accepted (the planner's "Import Model"): a catalog
+    // file would add entries that are not a model.
+    bool hf_config_only = false;
 };
 
 struct ImportReport {

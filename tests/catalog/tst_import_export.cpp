@@ -218,6 +218,28 @@ private slots:
     }
 
     // What the writer emits for an entry with default values, the reader accepts.
+    // The planner's "Import Model" reads the file once and accepts a transformers config
+    // only: a valid catalog file (or a CSV) is refused with why, and nothing is read in.
+    void hfConfigOnlyRefusesCatalogFiles() {
+        ImportOptions only;
+        only.hf_config_only = true;
+        std::vector<AnyEntry> entries;
+        for (const std::string& file :
+             {write("entries.json", kValid), write("entries.csv", "id,kind\nx,link\n")}) {
+            const ImportReport r = readCatalogFile(file, builtinCatalog(), only, &entries);
+            QVERIFY(!r.ok);
+            QVERIFY(r.ids.empty());
+            QVERIFY2(r.diags.toString().find("Hugging Face config.json") != std::string::npos,
+                     r.diags.toString().c_str());
+        }
+        QVERIFY(entries.empty());
+        const std::string config = R"({"model_type": "llama", "hidden_size": 1024,
+          "intermediate_size": 4096, "num_attention_heads": 8, "num_hidden_layers": 4,
+          "vocab_size": 32000})";
+        QVERIFY(readCatalogFile(write("config.json", config), builtinCatalog(), only, &entries).ok);
+        QCOMPARE(entries.size(), std::size_t{1});
+    }
+
     void defaultEntriesRoundTrip() {
         std::vector<AnyEntry> entries{Accelerator{}, MemoryNode{}, Link{},
                                       Switch{},      Nic{},        Default{}};

@@ -64,7 +64,8 @@ private Q_SLOTS:
         const std::string before = modelId(doc.design());
         QString error;
         QVERIFY(!importHfModel(bad, user, doc, &error));
-        QVERIFY(!error.isEmpty());
+        QVERIFY2(error.startsWith(bad + QStringLiteral(": ")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("Hugging Face config.json")), qPrintable(error));
         QCOMPARE(modelId(doc.design()), before);
         QCOMPARE(doc.undoStack()->count(), 0);
     }

@@ -4,45 +4,37 @@
 #include <QFileDialog>
 #include <QMessageBox>
 
-#include "catalog/entry_batch.h"
-#include "catalog/hf_config.h"
 #include "catalog/import_export.h"
 #include "catalog/user_catalog.h"
 #include "ui/app/sessioncatalog.h"
 #include "ui/document/designdocument.h"
 
 namespace infraplan::ui {
-
 namespace {
 
-// Only a transformers config: a catalog file would import entries that are not a model.
-bool isHfConfig(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) return false;
-    const auto json = nlohmann::json::parse(
-        file.read(static_cast<qint64>(catalog::kMaxCatalogBytes)).toStdString(), nullptr, false);
-    return !json.is_discarded() && catalog::looksLikeHfConfig(json);
+// "PATH: why", with each problem's place in the file when it has one.
+QString importProblems(const QString& path, const Diagnostics& diags) {
+    QStringList problems;
+    for (const Diagnostic& d : diags.items)
+        problems << QString::fromStdString(d.pointer.empty() ? d.message
+                                                             : d.pointer + ": " + d.message);
+    return path + QStringLiteral(": ") + problems.join(QStringLiteral("; "));
 }
 
 }  // namespace
 
 bool importHfModel(const QString& configPath, const std::string& userCatalog,
                    DesignDocument& document, QString* error) {
-    if (!isHfConfig(configPath)) {
-        if (error)
-            *error = QObject::tr(
-                         "%1 is not a Hugging Face config.json (it needs "
-                         "num_hidden_layers, n_layer or model_type)")
-                         .arg(configPath);
-        return false;
-    }
-    const catalog::ImportReport report =
-        catalog::importIntoUserCatalog(QFile::encodeName(configPath).toStdString(), userCatalog);
+    // Read once: the import itself refuses anything but a transformers config.
+    catalog::ImportOptions options;
+    options.hf_config_only = true;
+    const catalog::ImportReport report = catalog::importIntoUserCatalog(
+        QFile::encodeName(configPath).toStdString(), userCatalog, options);
     if (!report.ok || report.ids.empty()) {
         if (error)
             *error = report.diags.items.empty()
                          ? QObject::tr("%1: nothing to import").arg(configPath)
-                         : QString::fromStdString(report.diags.toString()).trimmed();
+                         : importProblems(configPath, report.diags);
         return false;
     }
     if (userCatalog.empty())
