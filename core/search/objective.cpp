@@ -51,7 +51,7 @@ std::optional<Score> inferenceScore(SearchObjective objective, const Results& r)
     const auto* facility = r.facility ? &*r.facility : nullptr;
     switch (objective) {
         case SearchObjective::time:
-            return finite(i.e2e_ms.mean, "ms mean request latency");
+            return finite(i.e2e_ms.mean, "mean request latency (ms)");
         case SearchObjective::cost:
         case SearchObjective::cost_per_token:
             if (facility && facility->cost.usd_per_million_tokens)
