@@ -65,7 +65,7 @@ private Q_SLOTS:
         StrategyHint* hint = h.hint;
         QCOMPARE(h.nextSettled(), std::optional<bool>(true));
         QVERIFY(hint->isVisible() && hint->suggestion());
-        QVERIFY2(hint->text()->text().contains(QStringLiteral("faster")),
+        QVERIFY2(hint->text()->text().contains(QStringLiteral("less time per step")),
                  qPrintable(hint->text()->text()));
         // The claim holds when core evaluates both: >= 5% faster, and feasible.
         Design better = w.document()->design();
@@ -76,7 +76,7 @@ private Q_SLOTS:
         QVERIFY(r.training->step_time_s <= 0.95 * before);
         const QString percent =
             QString::number(qRound((1 - r.training->step_time_s / before) * 100));
-        QVERIFY2(hint->text()->text().contains(percent + QStringLiteral("% faster")),
+        QVERIFY2(hint->text()->text().contains(percent + QStringLiteral("% less time per step")),
                  qPrintable(hint->text()->text()));
 
         const int steps = w.document()->undoStack()->count();

@@ -138,7 +138,7 @@ bool StrategyHint::suggestFaster(const std::vector<const SearchCandidate*>& fitt
     }
     if (!best) return false;
     if (current.step_time_s)
-        suggest(*best, tr("is %1% faster: %2 per step instead of %3")
+        suggest(*best, tr("takes %1% less time per step: %2 instead of %3")
                            .arg(hintPercent(bestGain),
                                 quantityText(*bestFigures.step_time_s, Unit::seconds),
                                 quantityText(*current.step_time_s, Unit::seconds)));
