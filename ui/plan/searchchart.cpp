@@ -4,6 +4,7 @@
 #include <QChart>
 #include <QLineSeries>
 #include <QScatterSeries>
+#include <QValueAxis>
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -34,6 +35,8 @@ void padSearchAxis(QAbstractAxis* axis, const QList<QPointF>& points,
     }
     const qreal pad = hi > lo ? (hi - lo) * 0.05 : std::abs(hi) * 0.05 + 1e-9;
     axis->setRange(lo - pad, hi + pad);
+    // Ticks on round values (1,500, 2,000, ...), not at the padded ends (1,522.5, ...).
+    if (auto* values = qobject_cast<QValueAxis*>(axis)) values->applyNiceNumbers();
 }
 
 // The facility power of the listed strategies split into equal bands, named in one unit.
