@@ -230,11 +230,6 @@ PreparedDesign prepareDesign(const Design& design, const catalog::Catalog& catal
 }
 
 Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
-                         const catalog::Catalog& catalog, const EvaluateOptions& options) {
-    return evaluatePrepared(prepared, design, catalog, options, nullptr);
-}
-
-Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
                          const catalog::Catalog& catalog, const EvaluateOptions& options,
                          std::shared_ptr<const FlowFabric> fabric) {
     if (!prepared.matches(design, catalog, options)) return evaluate(design, catalog, options);

@@ -51,14 +51,12 @@ PreparedDesign prepareDesign(const Design& design, const catalog::Catalog& catal
 
 // Run the engines for `design` (any workload and strategy) on a preparation of its hardware;
 // one that does not match the design is not used (the design is prepared afresh).
+// `fabric`: the flow model's routed hardware, built from the prepared design (makeFlowFabric),
+// for evaluations of many strategies of one design (a search's best) to share, so each flow
+// class is routed once; null builds one for this evaluation.
 Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
-                         const catalog::Catalog& catalog, const EvaluateOptions& options = {});
-// The same over `fabric`, the flow model's routed hardware built from the prepared design
-// (makeFlowFabric): evaluations of many strategies of one design (a search's best) share one
-// and route each flow class once. Null: evaluatePrepared().
-Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
-                         const catalog::Catalog& catalog, const EvaluateOptions& options,
-                         std::shared_ptr<const FlowFabric> fabric);
+                         const catalog::Catalog& catalog, const EvaluateOptions& options = {},
+                         std::shared_ptr<const FlowFabric> fabric = nullptr);
 
 // prepareDesign + evaluatePrepared (under options.cancel). Never throws for bad input:
 // problems come back as `feasible: false` with reasons.

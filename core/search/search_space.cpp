@@ -157,20 +157,16 @@ std::vector<int> servingExpertDegrees(const catalog::Model& model, int tp, int d
 }
 
 // How the replicas serve: all mixed (no disaggregation), or split into a prefill and a decode
-// pool. Every split when there are at most 8 replicas, else seven evenly spaced ones (an eighth
-// of the replicas apart), so a large cluster does not multiply the space by its size.
+// pool at k/steps of the replicas, steps = min(replicas, 8): every split up to 8 replicas, else
+// seven an eighth apart (steps more than one replica apart round to distinct splits), so a
+// large cluster does not multiply the space by its size.
 std::vector<std::optional<Disaggregation>> replicaSplits(int replicas, bool vary) {
     std::vector<std::optional<Disaggregation>> out{std::nullopt};
     if (!vary) return out;
-    constexpr int kSplitSteps = 8;
-    int last = 0;
-    for (int k = 1; k < std::min(replicas, kSplitSteps); ++k) {
-        const int prefill = replicas <= kSplitSteps
-                                ? k
-                                : static_cast<int>(std::lround(double(replicas) * k / kSplitSteps));
-        if (prefill <= last || prefill >= replicas) continue;
+    const int steps = std::min(replicas, 8);
+    for (int k = 1; k < steps; ++k) {
+        const int prefill = static_cast<int>(std::lround(double(replicas) * k / steps));
         out.push_back(Disaggregation{prefill, replicas - prefill});
-        last = prefill;
     }
     return out;
 }

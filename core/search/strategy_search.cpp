@@ -159,7 +159,7 @@ SearchResult searchStrategies(const Design& design, const catalog::Catalog& cata
     noteTruncation(tally, space, options, result);
     if (space.whole() == 0)
         result.reasons.push_back(emptySpaceReason(design, prepared.base.devices));
-    fillBest(job, tally, std::max(1u, threads), result);
+    fillBest(job, tally, threads, result);
     if (options.progress) options.progress(1.0);
     result.elapsed_s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

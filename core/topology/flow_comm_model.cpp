@@ -12,13 +12,8 @@ FlowCommModel::FlowCommModel(std::shared_ptr<const Graph> graph, const Design& d
                     design) {}
 
 FlowCommModel::FlowCommModel(std::shared_ptr<const FlowFabric> fabric, const Design& design)
-    : m_fabric(std::move(fabric))
-    , m_graph(&m_fabric->graph())
-    , m_design(design)
-    , m_catalog(m_fabric->catalog())
-    , m_options(m_fabric->options())
-    , m_labels(&m_fabric->labels()) {
-    m_placement = std::make_unique<Placement>(*m_graph, design, m_warnings);
+    : m_fabric(std::move(fabric)), m_design(design) {
+    m_placement = std::make_unique<Placement>(graph(), design, m_warnings);
     m_warnings.insert(m_warnings.end(), m_fabric->warnings().begin(), m_fabric->warnings().end());
     m_connected = placedDevicesConnected();
 }
@@ -140,11 +135,11 @@ CollectiveCost FlowCommModel::toCost(const Plan& plan) const {
     c.time_s = plan.bandwidth_s + plan.latency_s;
     if (plan.phases.empty() || !(plan.binding_busy_s > 0)) return c;
     const std::uint32_t e = plan.binding_dir / 2;
-    const Edge& edge = m_graph->edges[e];
+    const Edge& edge = graph().edges[e];
     const std::uint32_t from = plan.binding_dir % 2 == 0 ? edge.a : edge.b;
-    c.binding_tier = m_labels->tier(e);
-    c.binding_link = m_labels->link(e, from);
-    c.binding_item = m_labels->itemId(from == edge.a ? edge.b : edge.a);
+    c.binding_tier = labels().tier(e);
+    c.binding_link = labels().link(e, from);
+    c.binding_item = labels().itemId(from == edge.a ? edge.b : edge.a);
     c.binding_utilization = c.time_s > 0 ? plan.binding_busy_s / c.time_s : 0;
     return c;
 }

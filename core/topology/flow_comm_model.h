@@ -79,6 +79,7 @@ private:
     };
     bool placedDevicesConnected() const;
     const Eigen::VectorXd& bandwidths() const { return m_fabric->bandwidths(); }
+    const LinkLabels& labels() const { return m_fabric->labels(); }
     std::optional<NetworkMemoryTier> memoryTier(std::uint32_t item) const;  // m_mutex held
     int column(FlowPattern pattern, ParallelDim dim) const;  // routes the class on first use
     std::vector<Plan> candidates(const CollectiveRequest& r) const;  // m_mutex held
@@ -92,13 +93,9 @@ private:
     std::vector<NetworkTier> tierCapacities() const;
 
     std::shared_ptr<const FlowFabric> m_fabric;
-    const Graph* m_graph = nullptr;  // the fabric's
     const Design& m_design;
-    const catalog::Catalog& m_catalog;
-    const FlowModelOptions& m_options;  // the fabric's
     std::vector<std::string> m_warnings;
     std::unique_ptr<Placement> m_placement;
-    const LinkLabels* m_labels = nullptr;  // the fabric's
     bool m_connected = false;
     mutable std::mutex m_mutex;
     mutable std::map<std::pair<FlowPattern, ParallelDim>, int> m_columns;

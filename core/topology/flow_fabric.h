@@ -45,8 +45,6 @@ public:
     std::shared_ptr<const RoutedClass> route(std::span<const FlowDemand> flows) const;
 
     const Graph& graph() const { return *m_graph; }
-    const std::shared_ptr<const Graph>& sharedGraph() const { return m_graph; }
-    const Design& design() const { return m_design; }
     const catalog::Catalog& catalog() const { return m_catalog; }
     const FlowModelOptions& options() const { return m_options; }
     const LinkLabels& labels() const { return *m_labels; }

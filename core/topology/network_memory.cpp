@@ -38,10 +38,10 @@ std::optional<NetworkMemoryTier> FlowCommModel::memoryTier(std::uint32_t i) cons
     if (!m_placement->valid() || i >= items.size() || items[i].kind != ItemKind::memory)
         return std::nullopt;
     std::vector<std::uint32_t> targets;
-    for (std::uint32_t v = 0; v < m_graph->vertices.size(); ++v)
-        if (m_graph->vertices[v].item == i) targets.push_back(v);
+    for (std::uint32_t v = 0; v < graph().vertices.size(); ++v)
+        if (graph().vertices[v].item == i) targets.push_back(v);
     if (targets.empty()) return std::nullopt;
-    const catalog::MemoryNode* node = m_catalog.memory(items[i].ref);
+    const catalog::MemoryNode* node = m_fabric->catalog().memory(items[i].ref);
     NetworkMemoryTier tier;
     tier.item = items[i].id;
     tier.type = node ? catalog::toString(node->type) : "";
@@ -68,8 +68,7 @@ std::optional<NetworkMemoryTier> FlowCommModel::memoryTier(std::uint32_t i) cons
         const double devices = static_cast<double>(m_placement->ranks());
         double aggregate_b_s = devices / secondsPerByte;
         const auto e = static_cast<std::uint32_t>(binding / 2);
-        tier.binding =
-            m_labels->link(e, binding % 2 == 0 ? m_graph->edges[e].a : m_graph->edges[e].b);
+        tier.binding = labels().link(e, binding % 2 == 0 ? graph().edges[e].a : graph().edges[e].b);
         const double media_b_s =
             node ? node->bandwidth_gb_s * 1e9 * static_cast<double>(targets.size()) : 0;
         if (media_b_s > 0 && media_b_s < aggregate_b_s) {

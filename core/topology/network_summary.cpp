@@ -20,12 +20,12 @@ struct Busiest {
 std::vector<NetworkTier> FlowCommModel::tierCapacities() const {
     // Keyed by the tier's name literal (LinkLabels::tier returns one pointer per name).
     std::map<const char*, NetworkTier> tiers;
-    for (std::uint32_t e = 0; e < m_graph->edges.size(); ++e) {
-        NetworkTier& t = tiers[m_labels->tier(e)];
-        if (t.name.empty()) t.name = m_labels->tier(e);
+    for (std::uint32_t e = 0; e < graph().edges.size(); ++e) {
+        NetworkTier& t = tiers[labels().tier(e)];
+        if (t.name.empty()) t.name = labels().tier(e);
         ++t.links;
-        t.bandwidth_gb_s += m_graph->edges[e].bandwidth_gb_s;
-        const std::uint32_t item = m_graph->edges[e].item;
+        t.bandwidth_gb_s += graph().edges[e].bandwidth_gb_s;
+        const std::uint32_t item = graph().edges[e].item;
         if (item < m_design.hardware.items.size() && m_design.hardware.items[item].fabric)
             t.oversubscription = m_design.hardware.items[item].fabric->oversubscription;
     }
@@ -60,17 +60,17 @@ NetworkResults FlowCommModel::network(std::span<const IssuedCollective> issued) 
     std::vector<NetworkMemoryTier> memory = memoryTiers();
     std::lock_guard lock(m_mutex);
     NetworkResults out;
-    out.vertices = static_cast<long long>(m_graph->vertices.size());
-    out.edges = static_cast<long long>(m_graph->edges.size());
+    out.vertices = static_cast<long long>(graph().vertices.size());
+    out.edges = static_cast<long long>(graph().edges.size());
     out.placement = m_placement->order();
     out.memory = std::move(memory);
     std::vector<NetworkTier> tiers = tierCapacities();
     const auto tierOf = [&](std::uint32_t edge) -> NetworkTier& {
-        const char* name = m_labels->tier(edge);
+        const char* name = labels().tier(edge);
         return *std::find_if(tiers.begin(), tiers.end(),
                              [&](const NetworkTier& t) { return t.name == name; });
     };
-    std::vector<Busiest> busiest(m_graph->edges.size());
+    std::vector<Busiest> busiest(graph().edges.size());
     for (const IssuedCollective& issue : issued) {
         const CollectiveRequest& r = issue.request;
         const Plan plan = best(r);
@@ -104,7 +104,8 @@ NetworkResults FlowCommModel::network(std::span<const IssuedCollective> issued) 
     std::vector<std::uint32_t> order;
     for (std::uint32_t e = 0; e < busiest.size(); ++e)
         if (busiest[e].utilization > 0) order.push_back(e);
-    const std::size_t keep = std::min<std::size_t>(order.size(), std::max(m_options.top_links, 0));
+    const std::size_t keep =
+        std::min<std::size_t>(order.size(), std::max(m_fabric->options().top_links, 0));
     std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep), order.end(),
                       [&](std::uint32_t a, std::uint32_t b) {
                           return busiest[a].utilization > busiest[b].utilization;
@@ -112,13 +113,12 @@ NetworkResults FlowCommModel::network(std::span<const IssuedCollective> issued) 
     for (std::size_t k = 0; k < keep; ++k) {
         const std::uint32_t e = order[k];
         const Busiest& b = busiest[e];
-        const Edge& edge = m_graph->edges[e];
+        const Edge& edge = graph().edges[e];
         const std::uint32_t from = b.dir % 2 == 0 ? edge.a : edge.b;
         const std::uint32_t to = from == edge.a ? edge.b : edge.a;
-        out.links.push_back(NetworkLinkLoad{m_labels->link(e, from), m_labels->itemId(from),
-                                            m_labels->itemId(to), m_labels->tier(e),
-                                            out.collectives[b.collective].name, b.bytes,
-                                            edge.bandwidth_gb_s, b.utilization});
+        out.links.push_back(NetworkLinkLoad{
+            labels().link(e, from), labels().itemId(from), labels().itemId(to), labels().tier(e),
+            out.collectives[b.collective].name, b.bytes, edge.bandwidth_gb_s, b.utilization});
     }
     out.warnings = m_warnings;
     for (std::string& w : routingWarnings(issued))
