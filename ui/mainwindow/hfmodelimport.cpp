@@ -10,18 +10,6 @@
 #include "ui/document/designdocument.h"
 
 namespace infraplan::ui {
-namespace {
-
-// "PATH: why", with each problem's place in the file when it has one.
-QString importProblems(const QString& path, const Diagnostics& diags) {
-    QStringList problems;
-    for (const Diagnostic& d : diags.items)
-        problems << QString::fromStdString(d.pointer.empty() ? d.message
-                                                             : d.pointer + ": " + d.message);
-    return path + QStringLiteral(": ") + problems.join(QStringLiteral("; "));
-}
-
-}  // namespace
 
 bool importHfModel(const QString& configPath, const std::string& userCatalog,
                    DesignDocument& document, QString* error) {
@@ -34,7 +22,8 @@ bool importHfModel(const QString& configPath, const std::string& userCatalog,
         if (error)
             *error = report.diags.items.empty()
                          ? QObject::tr("%1: nothing to import").arg(configPath)
-                         : importProblems(configPath, report.diags);
+                         : configPath + QStringLiteral(": ") +
+                               QString::fromStdString(report.diags.toString()).trimmed();
         return false;
     }
     if (userCatalog.empty())
