@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/accuracy/error_bands.h"
 #include "core/design/validate.h"
 #include "core/evaluate/bottlenecks.h"
 #include "core/evaluate/evaluate_search.h"
@@ -174,6 +175,7 @@ Results runEnginesOn(Results results, const Graph& graph, const NetworkModel& ne
         results.bottlenecks = buildBottlenecks(std::move(work.bottlenecks),
                                                results.network ? &*results.network : nullptr,
                                                work.memory_items, design, catalog);
+    if (full) results.error_bands = errorBands(results, design, catalog);
     if (isCancelled(cancel)) return cancelledResults();
     return results;  // moved, not copied (a conditional expression would copy it)
 }

@@ -10,6 +10,7 @@
 #include "catalog/entries.h"
 #include "core/facility/facility_results.h"
 #include "core/results/bottleneck_phase.h"
+#include "core/results/error_band.h"
 #include "core/results/inference_results.h"
 #include "core/results/network_results.h"
 #include "core/results/training_results.h"
@@ -50,6 +51,9 @@ struct Results {
     std::optional<FacilityResults> facility;
     std::optional<InferenceResults> inference;  // inference-mode designs
     std::optional<NetworkResults> network;      // flow-level fabric model (core/topology)
+    // The likely range of the headline figures (core/accuracy/error_bands.h); empty in a
+    // search's candidates and for infeasible designs.
+    std::vector<ErrorBand> error_bands;
 };
 
 }  // namespace infraplan

@@ -34,6 +34,14 @@ nlohmann::json bottleneckToJson(const Bottleneck& b) {
     return j;
 }
 
+nlohmann::json errorBandToJson(const ErrorBand& b) {
+    nlohmann::json j = {
+        {"metric", b.metric}, {"low_factor", b.low_factor}, {"high_factor", b.high_factor},
+        {"runs", b.runs},     {"basis", b.basis},           {"validated", b.validated}};
+    if (!b.validated) j["caveat"] = b.caveat;
+    return j;
+}
+
 // Training and memory sections (docs/results.md); breakdown phases in seconds and bytes.
 nlohmann::json trainingToJson(const TrainingResults& t) {
     const TrainingBreakdown& b = t.breakdown;
@@ -127,6 +135,9 @@ nlohmann::json resultsToJson(const Results& r) {
     if (r.cancelled) j["cancelled"] = true;
     for (const Bottleneck& b : r.bottlenecks)
         j["bottlenecks"].push_back(bottleneckToJson(b));
+    j["error_bands"] = nlohmann::json::array();
+    for (const ErrorBand& b : r.error_bands)
+        j["error_bands"].push_back(errorBandToJson(b));
     j["inventory"] = inventoryToJson(r.inventory);
     if (r.training) j["training"] = trainingToJson(*r.training);
     if (r.training && !r.training->operators.empty())

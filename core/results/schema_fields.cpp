@@ -40,6 +40,27 @@ void verdict(std::vector<ResultField>& f) {
            "when the bottleneck sits on one design item");
 }
 
+void errorBands(std::vector<ResultField>& f) {
+    Section s(f, "", Modes::both);
+    s.add("error_bands", K::records, U::none, "Error bands",
+          "Where each headline figure is likely to be measured: the spread of the engine's "
+          "residuals on published runs like this design (its accelerator, scale, dense or "
+          "mixture of experts); empty for an infeasible design");
+    Section b(f, "error_bands[].", Modes::both);
+    b.text("metric", "Figure",
+           "The results key it covers: a number (training.step_time_s) or every statistic of "
+           "a latency (inference.ttft_ms)");
+    b.number("low_factor", U::none, B::neither, "Low factor",
+             "The measured value is likely at least the figure times this");
+    b.number("high_factor", U::none, B::neither, "High factor",
+             "The measured value is likely at most the figure times this");
+    b.integer("runs", B::neither, "Published runs", "Published runs the band is drawn from");
+    b.text("basis", "Basis", "Which runs, and which part of their spread");
+    b.add("validated", K::flag, U::none, "Validated",
+          "False when the design lies outside what those runs cover");
+    b.text("caveat", "Caveat", "How the design lies outside the runs", "when validated is false");
+}
+
 void inventory(std::vector<ResultField>& f) {
     Section s(f, "inventory", Modes::both);
     s.add("", K::object, U::none, "Inventory",
@@ -196,6 +217,7 @@ const std::vector<ResultField>& resultsSchema() {
     static const std::vector<ResultField> fields = [] {
         std::vector<ResultField> f;
         verdict(f);
+        errorBands(f);
         inventory(f);
         training(f);
         schema_detail::addInferenceFields(f);

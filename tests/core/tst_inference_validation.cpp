@@ -18,6 +18,7 @@
 #include <map>
 
 #include "core/evaluate/evaluate.h"
+#include "residuals_check.h"
 #include "serving_cases.h"
 
 using namespace infraplan;
@@ -149,6 +150,18 @@ void printAcceptance(const std::vector<RowError>& rows) {
         100 * worst(tpot), tpot.size(), met(!tpot.empty() && worst(tpot) <= 0.15));
 }
 
+// The residual a row adds to the error bands' source: per-GPU throughput is the same ratio as
+// throughput; the parallel group is one replica's (serving rows run pp 1).
+ValidatedResidual residualOf(const RowError& row) {
+    const ServingCase& c = *row.c;
+    const bool throughput = c.metric.rfind("output_tokens_per_s", 0) == 0;
+    return {c.id,     c.split,
+            c.family, c.device,
+            c.vendor, throughput ? "output_tokens_per_s" : c.metric,
+            c.tp,     c.model.moe.has_value(),
+            row.error};
+}
+
 // Bounds the engine meets on the test rows today, per vendor: {median, worst} |error|.
 struct Bound {
     double median = 0;
@@ -227,6 +240,20 @@ private Q_SLOTS:
             QVERIFY2(worst(errors) <= bound->second.worst,
                      (vendor + ": a row beyond its bound").c_str());
         }
+    }
+
+    // The error bands' source (core/accuracy/data/residuals-serving.csv) is the engine's now.
+    void residualsFileMatchesTheEngine() {
+        std::vector<ValidatedResidual> now;
+        for (const RowError& row : m_rows)
+            now.push_back(residualOf(row));
+        QVERIFY(!now.empty());
+        if (validation::writeResidualsIfAsked(now)) return;
+        const std::string mismatch = validation::residualsMismatch(now);
+        QVERIFY2(mismatch.empty(),
+                 ("core/accuracy/data/residuals-serving.csv is stale (" + mismatch +
+                  "): rerun with INFRAPLAN_WRITE_RESIDUALS=<that file> and commit it")
+                     .c_str());
     }
 
 private:

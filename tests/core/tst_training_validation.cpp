@@ -13,6 +13,7 @@
 #include <map>
 
 #include "core/evaluate/evaluate.h"
+#include "residuals_check.h"
 #include "validation_cases.h"
 
 using namespace infraplan;
@@ -76,6 +77,7 @@ private Q_SLOTS:
                                                    .c_str());
             const double predicted = r.training->step_time_s;
             const double err = (predicted - c.measured_step_s) / c.measured_step_s;
+            m_residuals.push_back(residualOf(c, predicted, cat));
             bySplit[c.split].add(err);
             byFamily[c.family + " " + c.split].add(err);
             if (c.family == "megatron-2022") korthikanti.add(err);
@@ -102,6 +104,34 @@ private Q_SLOTS:
             QVERIFY2(s.max() <= b.max, (what + ": a row beyond its bound").c_str());
         }
     }
+
+    // The error bands' source (core/accuracy/data/residuals-training.csv) is the engine's now.
+    void residualsFileMatchesTheEngine() {
+        QVERIFY(!m_residuals.empty());
+        if (validation::writeResidualsIfAsked(m_residuals)) return;
+        const std::string mismatch = validation::residualsMismatch(m_residuals);
+        QVERIFY2(mismatch.empty(),
+                 ("core/accuracy/data/residuals-training.csv is stale (" + mismatch +
+                  "): rerun with INFRAPLAN_WRITE_RESIDUALS=<that file> and commit it")
+                     .c_str());
+    }
+
+private:
+    static ValidatedResidual residualOf(const validation::TrainingCase& c, double predicted,
+                                        const catalog::Catalog& cat) {
+        const catalog::Accelerator* device = cat.accelerator(c.device);
+        return {c.id,
+                c.split,
+                c.family,
+                c.device,
+                device ? device->vendor : "",
+                "step_time_s",
+                c.devices,
+                c.model.moe.has_value(),
+                predicted / c.measured_step_s - 1};
+    }
+
+    std::vector<ValidatedResidual> m_residuals;
 };
 
 QTEST_GUILESS_MAIN(TestTrainingValidation)
