@@ -6,11 +6,13 @@
 #include <QBarCategoryAxis>
 #include <QChart>
 #include <QChartView>
+#include <QLabel>
 #include <QListWidget>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTest>
 
+#include "core/results/likely_range.h"
 #include "ui/dashboard/charts.h"
 #include "ui/dashboard/dashboardwidget.h"
 #include "ui/dashboard/metriccard.h"
@@ -182,6 +184,26 @@ private Q_SLOTS:
         for (const char* key : {"cost.usd_per_million_tokens", "cost.usd_per_device_hour"})
             QVERIFY2(money.match(card(w, key)->valueText()).hasMatch(),
                      qPrintable(card(w, key)->valueText()));
+    }
+
+    // The error band (docs/error-bands.md): the step time's card shows the likely range the
+    // results give, and its tooltip names the runs it rests on; a figure without a band
+    // (MFU) shows none.
+    void stepTimeShowsItsLikelyRange() {
+        MainWindow w;
+        QVERIFY(uitest::openEvaluated(w, "dgx-h100-training.json"));
+        settle(w);
+        const nlohmann::json& j = w.evaluator()->latest()->json;
+        const std::string range = likelyRangeText(j, "training.step_time_s");
+        QVERIFY(!range.empty());
+        MetricCard* step = card(w, "training.step_time_s");
+        QVERIFY(step->hasValue());
+        QVERIFY2(step->captionText().contains(QString::fromStdString(range)),
+                 qPrintable(step->captionText()));
+        const QString basis =
+            QString::fromStdString(likelyRange(j, "training.step_time_s")->basis());
+        QVERIFY(step->findChildren<QLabel*>().back()->toolTip().contains(basis));
+        QVERIFY(!card(w, "training.mfu")->captionText().contains(QLatin1String("likely")));
     }
 };
 

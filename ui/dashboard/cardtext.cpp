@@ -3,6 +3,7 @@
 #include <QObject>
 #include <QStringList>
 
+#include "core/results/likely_range.h"
 #include "core/results/schema.h"
 #include "ui/app/specsummary.h"
 #include "ui/evaluation/evaluator.h"
@@ -55,6 +56,26 @@ bool needsFeasibleWorkload(const std::string& key) {
            key == "power.facility_kw";
 }
 
+// The figure's likely range after its caption, and where it comes from in the tooltip.
+CardText withLikelyRange(CardText text, const Metric& metric, const nlohmann::json& results) {
+    const auto range = likelyRange(results, metric.key);
+    if (!text.value || !range) return text;
+    const QString likely = QString::fromStdString(likelyRangeText(results, metric.key));
+    text.caption = text.caption.isEmpty() ? likely : text.caption + QStringLiteral("; ") + likely;
+    text.detail = QObject::tr("Likely range: %1.").arg(QString::fromStdString(range->basis()));
+    if (!range->validated())
+        text.detail +=
+            QObject::tr("\nNot validated: %1.").arg(QString::fromStdString(range->caveat()));
+    return text;
+}
+
+CardText figureText(const Metric& metric, const nlohmann::json& j, WorkloadMode mode) {
+    if (metric.key == "inference.goodput_rps") return goodput(metric, j);
+    if (metric.key == "cost.usd_per_million_tokens") return perMillionTokens(metric, j, mode);
+    if (const auto value = metric.valueIn(j)) return {*value, {}, {}};
+    return {std::nullopt, QObject::tr("not computed"), metric.absence(j)};
+}
+
 }  // namespace
 
 CardText cardText(const Metric& metric, const Evaluation& evaluation, WorkloadMode mode) {
@@ -67,10 +88,7 @@ CardText cardText(const Metric& metric, const Evaluation& evaluation, WorkloadMo
         return {std::nullopt, QObject::tr("set a token budget"),
                 QObject::tr("Workload panel, Token budget: the time and cost of a run need "
                             "the number of tokens it trains on.")};
-    if (metric.key == "inference.goodput_rps") return goodput(metric, j);
-    if (metric.key == "cost.usd_per_million_tokens") return perMillionTokens(metric, j, mode);
-    if (const auto value = metric.valueIn(j)) return {*value, {}, {}};
-    return {std::nullopt, QObject::tr("not computed"), metric.absence(j)};
+    return withLikelyRange(figureText(metric, j, mode), metric, j);
 }
 
 }  // namespace infraplan::ui

@@ -16,8 +16,8 @@ struct Evaluation;
 
 struct CardText {
     std::optional<QString> value;  // none: the card is greyed with `caption` saying why
-    QString caption;               // empty: the metric's own caption
-    QString detail;                // tooltip of a greyed card
+    QString caption;               // empty: the metric's own caption; else with the likely range
+    QString detail;  // tooltip: why a greyed card has no value, or what its likely range rests on
 };
 
 CardText cardText(const Metric& metric, const Evaluation& evaluation, WorkloadMode mode);

@@ -45,13 +45,14 @@ MetricCard::MetricCard(const QString& title, const QString& caption, QWidget* pa
     setUnavailable(tr("not evaluated yet"));
 }
 
-void MetricCard::setValue(const QString& value, const QString& caption) {
+void MetricCard::setValue(const QString& value, const QString& caption, const QString& detail) {
     m_hasValue = true;
     m_value->setText(value);
     m_value->setStyleSheet(QStringLiteral("color: %1;").arg(theme().text.name()));
     m_caption->setText(caption.isEmpty() ? m_defaultCaption : caption);
-    m_value->setToolTip(QString());
-    m_caption->setToolTip(QString());
+    // The range's basis on the value and caption; the card's own tooltip (its meaning) otherwise.
+    m_value->setToolTip(detail);
+    m_caption->setToolTip(detail);
     setAccessibleDescription(value);
 }
 

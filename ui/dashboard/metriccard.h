@@ -15,7 +15,7 @@ public:
     static constexpr int kMinimumWidth = 172;  // px; the dashboard sizes its card columns by it
 
     MetricCard(const QString& title, const QString& caption, QWidget* parent = nullptr);
-    void setValue(const QString& value, const QString& caption = {});
+    void setValue(const QString& value, const QString& caption = {}, const QString& detail = {});
     void setUnavailable(const QString& why, const QString& detail = {});
     QString valueText() const;
     QString captionText() const;

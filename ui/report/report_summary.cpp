@@ -5,6 +5,7 @@
 
 #include "catalog/schema.h"
 #include "core/design/resolve.h"
+#include "core/results/likely_range.h"
 #include "core/results/schema.h"
 #include "ui/report/reportformat.h"
 #include "ui/report/reportpalette.h"
@@ -87,12 +88,22 @@ QString workloadLine(const ReportInput& in) {
              devices.isEmpty() ? QStringLiteral("no accelerators") : devices);
 }
 
+// A headline value, with its likely range under it when the results give one.
+QString headlineValue(const ReportInput& in, const char* key, double value, Unit unit) {
+    const std::string range = likelyRangeText(in.results, key);
+    if (range.empty()) return quantity(value, unit);
+    return QStringLiteral(
+               "%1<br/><span style=\"font-size: 7pt; font-weight: normal; color: "
+               "#5F6B76;\">%2</span>")
+        .arg(quantity(value, unit), escaped(range));
+}
+
 void headlineCards(HtmlBuilder& b, const ReportInput& in) {
     std::vector<QString> cards;
     for (const char* key : kHeadlines) {
         const ResultField& field = resultField(key);  // throws for a key the schema lacks
         if (const auto value = numberAt(in.results, key))
-            cards.push_back(card(fieldLabel(key), quantity(*value, field.unit)));
+            cards.push_back(card(fieldLabel(key), headlineValue(in, key, *value, field.unit)));
     }
     QString html = QStringLiteral(
         "<table width=\"100%\" cellspacing=\"4\" cellpadding=\"4\" bgcolor=\"#F4F6F8\" "
@@ -104,6 +115,29 @@ void headlineCards(HtmlBuilder& b, const ReportInput& in) {
         html += QStringLiteral("</tr>");
     }
     b.raw(html + QStringLiteral("</table>\n"));
+}
+
+// Where each error band comes from, and which lie outside the published runs.
+void errorBandBases(HtmlBuilder& b, const ReportInput& in) {
+    const nlohmann::json& bands = valueAt(in.results, "error_bands");
+    if (!bands.is_array() || bands.empty()) return;
+    QStringList lines;
+    for (const nlohmann::json& band : bands) {
+        if (!band.is_object()) continue;
+        const std::string metric = band.value("metric", std::string());
+        QString line = QStringLiteral("<b>%1:</b> %2.")
+                           .arg(fieldLabel(metric).toHtmlEscaped(),
+                                escaped(band.value("basis", std::string())));
+        if (!band.value("validated", false))
+            line += QStringLiteral(" <i>Not validated:</i> %1.")
+                        .arg(escaped(band.value("caveat", std::string())));
+        lines << line;
+    }
+    b.paragraph(
+        QStringLiteral("<b>How likely:</b> each range is where the engine's published "
+                       "runs like this design were measured, relative to its "
+                       "prediction."));
+    b.bullets(lines);
 }
 
 // The leading bottleneck in a sentence, with its advice: core lists it first (the canvas marks
@@ -195,6 +229,7 @@ void addExecutiveSummary(HtmlBuilder& b, const ReportInput& in) {
         if (reason.is_string()) reasons << escaped(reason.get<std::string>());
     b.bullets(reasons, kBad);
     headlineCards(b, in);
+    errorBandBases(b, in);
     // Lines other engines add (error bands of their validation, ...): ReportOptions.
     std::vector<std::pair<QString, QString>> extra;
     for (const auto& [label, value] : in.options.summary_lines)
