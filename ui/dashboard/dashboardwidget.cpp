@@ -2,21 +2,25 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QFileDialog>
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStyle>
 #include <QTabWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "core/results/schema.h"
 #include "ui/app/specsummary.h"
 #include "ui/app/theme.h"
 #include "ui/dashboard/cardtext.h"
+#include "ui/dashboard/chartexport.h"
 #include "ui/dashboard/charts.h"
 #include "ui/dashboard/metriccard.h"
 #include "ui/dashboard/metrics.h"
@@ -127,6 +131,15 @@ DashboardWidget::DashboardWidget(QWidget* parent)
         m_chartTabs->setTabToolTip(m_chartTabs->count() - 1, title);
         m_charts.push_back(slot);
     }
+    m_exportChart = new QToolButton(m_chartTabs);
+    m_exportChart->setObjectName(QStringLiteral("exportChart"));
+    m_exportChart->setText(tr("Export chart…"));
+    m_exportChart->setToolTip(tr("Save the chart shown as a PNG image or an SVG drawing"));
+    m_exportChart->setAutoRaise(true);
+    m_exportChart->setEnabled(false);  // until an evaluation draws a chart
+    m_chartTabs->setCornerWidget(m_exportChart, Qt::TopRightCorner);
+    connect(m_exportChart, &QToolButton::clicked, this, &DashboardWidget::askAndExportChart);
+    connect(m_chartTabs, &QTabWidget::currentChanged, this, &DashboardWidget::updateExportButton);
     body->addWidget(m_chartTabs);
     body->setStretchFactor(0, 0);
     body->setStretchFactor(1, 1);
@@ -175,6 +188,8 @@ DashboardWidget::ChartSlot DashboardWidget::addChartSlot(const QString& title) {
             .arg(t.mutedText.name(), t.cardBorder.name()));
     slot.stack->addWidget(slot.view);
     slot.stack->addWidget(slot.placeholder);
+    slot.placeholder->setText(tr("Not evaluated yet"));
+    slot.stack->setCurrentWidget(slot.placeholder);
     return slot;
 }
 
@@ -189,6 +204,35 @@ void DashboardWidget::setChart(ChartSlot& slot, QChart* chart, const QString& mi
         slot.stack->setCurrentWidget(slot.placeholder);
     }
     delete old;  // QChartView does not own a replaced chart
+}
+
+bool DashboardWidget::exportCurrentChart(const QString& path, QString* error) const {
+    const int index = m_chartTabs->currentIndex();
+    const bool shown = index >= 0 && index < static_cast<int>(m_charts.size()) &&
+                       m_charts[index].stack->currentWidget() == m_charts[index].view;
+    if (!shown) {
+        if (error) *error = tr("%1: this tab shows no chart").arg(path);
+        return false;
+    }
+    const ChartSlot& slot = m_charts[index];
+    return exportChartView(slot.view, slot.view->accessibleName(), path, error);
+}
+
+void DashboardWidget::updateExportButton() {
+    const int index = m_chartTabs->currentIndex();
+    m_exportChart->setEnabled(index >= 0 && index < static_cast<int>(m_charts.size()) &&
+                              m_charts[index].stack->currentWidget() == m_charts[index].view);
+}
+
+void DashboardWidget::askAndExportChart() {
+    const int index = m_chartTabs->currentIndex();
+    if (index < 0 || index >= static_cast<int>(m_charts.size())) return;
+    const QString title = m_charts[index].view->accessibleName();
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export chart"), title + QStringLiteral(".png"), chartFileFilter());
+    if (path.isEmpty()) return;
+    QString error;
+    if (!exportCurrentChart(path, &error)) QMessageBox::warning(this, tr("Export chart"), error);
 }
 
 QChart* DashboardWidget::chart(const QString& title) const {
@@ -240,7 +284,7 @@ void DashboardWidget::showEvaluation(const Evaluation& evaluation, WorkloadMode 
         if (!m.appliesTo(mode) || !card) continue;
         const CardText text = cardText(m, evaluation, mode);
         if (text.value)
-            card->setValue(*text.value, text.caption);
+            card->setValue(*text.value, text.caption, text.detail);
         else
             card->setUnavailable(text.caption, text.detail);
         m_cardGrid->addWidget(card, slotIndex / kCardColumns, slotIndex % kCardColumns);
@@ -250,6 +294,7 @@ void DashboardWidget::showEvaluation(const Evaluation& evaluation, WorkloadMode 
 
     showCharts(evaluation, mode);
     if (!r.feasible) withholdWorkloadCharts();
+    updateExportButton();
     fillIssues(evaluation);
 }
 

@@ -20,6 +20,7 @@ class QStackedWidget;
 class QListWidget;
 class QTabWidget;
 class QHBoxLayout;
+class QToolButton;
 
 namespace infraplan::ui {
 
@@ -49,6 +50,11 @@ public:
     // The chart titled `title` ("Power per rack"), or null while it shows a placeholder.
     QChart* chart(const QString& title) const;
     QTabWidget* chartTabs() const { return m_chartTabs; }
+    // "Export chart…" at the tabs' corner: enabled while the current tab shows a chart.
+    QToolButton* exportChartButton() const { return m_exportChart; }
+    // The current tab's chart as PNG or SVG (chartexport.h); what the button does after
+    // asking for the file.
+    bool exportCurrentChart(const QString& path, QString* error) const;
 
 Q_SIGNALS:
     void itemActivated(const QString& itemId);
@@ -63,6 +69,8 @@ private:
     void setChart(ChartSlot& slot, QChart* chart, const QString& missing);
     void showCharts(const Evaluation& evaluation, WorkloadMode mode);
     void withholdWorkloadCharts();
+    void updateExportButton();
+    void askAndExportChart();
     void fillIssues(const Evaluation& evaluation);
     QIcon severityIcon(BottleneckSeverity severity) const;
 
@@ -73,6 +81,7 @@ private:
     QGridLayout* m_cardGrid;
     std::vector<ChartSlot> m_charts;
     QTabWidget* m_chartTabs = nullptr;
+    QToolButton* m_exportChart = nullptr;
     QListWidget* m_issues;
     QHBoxLayout* m_top = nullptr;  // the banner, notices and the timing
     WorkloadMode m_mode = WorkloadMode::training;
