@@ -11,6 +11,7 @@
 #include "ui/document/designdocument.h"
 #include "ui/evaluation/evaluator.h"
 #include "ui/export/reportsettings.h"
+#include "ui/plan/planrecord.h"
 #include "ui/report/reportexport.h"
 
 namespace infraplan::ui {
@@ -23,8 +24,9 @@ nlohmann::json currentResults(const DesignDocument& document, const Evaluator& e
 }
 
 report::ReportOptions reportOptionsFor(const DesignDocument& document) {
-    (void)document;
-    return reportOptionsFromSettings();
+    report::ReportOptions options = reportOptionsFromSettings();
+    options.sections = document.planRecord().sectionsFor(document.design());
+    return options;
 }
 
 bool exportReportFile(const DesignDocument& document, const Evaluator& evaluator,

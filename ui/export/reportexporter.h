@@ -19,7 +19,8 @@ class Evaluator;
 nlohmann::json currentResults(const DesignDocument& document, const Evaluator& evaluator);
 
 // What the open design's report carries besides its numbers: the header's author and
-// organisation from the settings.
+// organisation from the settings, and a section for each planning tool's last result that is
+// still current for the design (ui/plan/planrecord.h).
 report::ReportOptions reportOptionsFor(const DesignDocument& document);
 
 // Writes the report to `path`; false with `error` set when the extension is unknown or the
