@@ -158,7 +158,7 @@ long long writeCablingCsv(const Bom& bom, const Design& design, const catalog::C
             rackA == rackB ? "rack " + std::to_string(rackA)
                            : "rack " + std::to_string(rackA) + " to rack " + std::to_string(rackB);
         const std::string description = link->id + ", " + toString(length) + " (" + where + "), " +
-                                        media.name + ", reach " + reach + " m";
+                                        media.name + " (up to " + reach + " m)";
         for (std::uint32_t lane = 0; lane < std::max<std::uint32_t>(1, e.lanes); ++lane) {
             ++rows;
             out << csvCell(names.device(e.a)) << ",dcim.interface," << csvCell(names.takePort(e.a))

@@ -18,8 +18,13 @@ const catalog::Link* cableLink(const Edge& edge, const std::vector<Item>& items,
 }
 
 CableMedia mediaFor(LengthClass length, const FacilityParams& params) {
+    // Every cable is priced at its catalog link's cost_usd (a transceiver at each end and the
+    // fiber) and powered at its power_w_per_port (a transceiver's), in both length classes, so
+    // both are named for those optics. A passive copper DAC would reach inside a rack and cost
+    // and draw less, but the catalog prices no DAC; the in-rack medium says that it would reach.
     if (length == LengthClass::in_rack)
-        return {"dac-passive", "passive copper DAC", 0, params.dac_reach_m};
+        return {"mmf", "multimode fiber, transceiver at each end; in passive DAC reach", 2,
+                params.dac_reach_m};
     return {"mmf", "multimode fiber, transceiver at each end", 2, params.multimode_reach_m};
 }
 

@@ -1,8 +1,10 @@
 #pragma once
-// Where each cable of the expanded graph runs and what it is made of: inside one rack (passive
-// copper DAC) or between racks (multimode optics: a transceiver at each end and fiber), from the
-// racks the facility model assigns. The rule and the reaches are in docs/report.md; the reaches
-// are facility parameters with their sources (dac_reach_m, multimode_reach_m).
+// Where each cable of the expanded graph runs and what it is made of: inside one rack or between
+// racks, from the racks the facility model assigns. Both are the catalog link's optics (a
+// transceiver at each end and fiber), which is what its cost_usd and power_w_per_port price; an
+// in-rack run is within a passive copper DAC's reach, which the medium's name says. The rule and
+// the reaches are in docs/report.md; the reaches are facility parameters with their sources
+// (dac_reach_m, multimode_reach_m).
 
 #include <cstdint>
 #include <string>
@@ -29,10 +31,10 @@ const catalog::Link* cableLink(const Edge& edge, const std::vector<Item>& items,
                                const catalog::Catalog& catalog);
 
 struct CableMedia {
-    const char* netbox_type;  // NetBox cable type: dac-passive | mmf
-    const char* name;         // "passive copper DAC"
-    int optics_per_cable;     // transceivers: 0 for DAC, one per end for fiber
-    double reach_m;           // the medium's reach (a facility parameter)
+    const char* netbox_type;  // NetBox cable type: mmf
+    const char* name;         // "multimode fiber, transceiver at each end"
+    int optics_per_cable;     // transceivers: one per end
+    double reach_m;           // the length class's reach (a facility parameter)
 };
 CableMedia mediaFor(LengthClass length, const FacilityParams& params);
 

@@ -13,6 +13,7 @@
 #include "catalog/csv.h"
 #include "core/evaluate/evaluate.h"
 #include "core/facility/bom.h"
+#include "core/io/design_json.h"
 #include "core/results/results_json.h"
 #include "example_designs.h"
 
@@ -107,7 +108,8 @@ private Q_SLOTS:
         QVERIFY(capex.at("compute_usd").get<double>() > 0);
         QCOMPARE(cables, graphCables(d, expanded.graph));
         QCOMPARE(cables, bom.cables);
-        QCOMPARE(optics, 2 * betweenRacks);
+        QCOMPARE(optics, 2 * cables);  // every cable is priced as its optics, in-rack too
+        QVERIFY(betweenRacks <= cables);
         QCOMPARE(optics, bom.optics);
 
         std::ostringstream plan;
@@ -129,8 +131,60 @@ private Q_SLOTS:
                 QVERIFY2(ports.insert(port).second, (port.first + " " + port.second).c_str());
             }
             const std::string type = p.cell(row, "type");
-            QVERIFY(type == "dac-passive" || type == "mmf");
+            QCOMPARE(type, std::string("mmf"));
         }
+    }
+
+    // A rack of two nodes and their switch: the in-rack cables are named for what their price
+    // and power cover (the catalog link's optics: cost_usd per cable, power_w_per_port per end),
+    // within a passive DAC's reach.
+    void inRackCablesAreTheOpticsTheyArePricedAndPoweredAs() {
+        const auto loaded = parseDesign(R"({"format": "infraplan-design", "version": 1,
+            "hardware": {"items": [
+                {"id": "rack", "kind": "group", "role": "rack"},
+                {"id": "dgx", "kind": "node", "ref": "nvidia-dgx-h100", "count": 2,
+                 "parent": "rack"},
+                {"id": "leaf", "kind": "switch", "ref": "nvidia-quantum-2-qm9700",
+                 "parent": "rack"}],
+              "links": [{"from": "dgx", "to": "leaf", "ref": "ib-ndr-400", "count": 8}]},
+            "workload": {"mode": "training", "model": "llama2-7b", "global_batch": 16},
+            "strategy": {"tp": 8, "pp": 1}})");
+        QVERIFY2(loaded.ok(), loaded.diagnostics.toString().c_str());
+        const Design& d = *loaded.design;
+        const catalog::Catalog& cat = catalog::builtinCatalog();
+        const catalog::Link& link = *cat.link("ib-ndr-400");
+        const ExpandResult expanded = expand(d, cat);
+        QVERIFY(expanded.ok());
+        const Bom bom = buildBom(d, cat, expanded.graph);
+        const PricedPart* inRack = nullptr;
+        for (const PricedPart& p : bom.parts)
+            if (p.kind == "cable") {
+                QCOMPARE(p.variant, std::string(toString(LengthClass::in_rack)));
+                inRack = &p;
+            }
+        QVERIFY(inRack);
+        QCOMPARE(inRack->quantity, 16LL);
+        QCOMPARE(inRack->unit_usd, link.cost_usd);  // optics + cable, by the catalog
+        QCOMPARE(opticsOf(*inRack, bom.params), 2 * inRack->quantity);
+        const CableMedia media = cableMediaOf(*inRack, bom.params);
+        QVERIFY2(std::string(media.name).find("transceiver at each end") != std::string::npos,
+                 media.name);
+        QVERIFY2(std::string(media.name).find("DAC reach") != std::string::npos, media.name);
+        QCOMPARE(media.reach_m, bom.params.dac_reach_m);
+        // Powered as those optics: a transceiver at each end of each cable.
+        const Results r = evaluate(d, cat);
+        QVERIFY(r.facility);
+        QCOMPARE(r.facility->power.optics_kw,
+                 2.0 * static_cast<double>(inRack->quantity) * link.power_w_per_port / 1000.0);
+
+        std::ostringstream plan;
+        QCOMPARE(writeCablingCsv(bom, d, cat, expanded.graph, plan), 16LL);
+        const CsvTable p = table(plan.str());
+        const std::string description = p.cell(p.rows.front(), "description");
+        QVERIFY2(description.find("in-rack (rack 1)") != std::string::npos, description.c_str());
+        QVERIFY2(description.find("transceiver at each end") != std::string::npos,
+                 description.c_str());
+        QCOMPARE(p.cell(p.rows.front(), "type"), std::string("mmf"));
     }
 
     // Switch ports: every cable end on a switch is a used port, never more than it has.

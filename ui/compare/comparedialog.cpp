@@ -1,15 +1,21 @@
 #include "ui/compare/comparedialog.h"
 
+#include <QApplication>
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QHorizontalBarSeries>
 #include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -24,6 +30,8 @@
 #include "ui/app/specsummary.h"
 #include "ui/app/theme.h"
 #include "ui/dashboard/metrics.h"
+#include "ui/export/reportsettings.h"
+#include "ui/report/comparisonreport.h"
 #include "ui/widgets/diagnosticsdialog.h"
 
 namespace infraplan::ui {
@@ -61,7 +69,8 @@ CompareDialog::CompareDialog(Design current, QString currentName,
     , m_catalogA(std::move(catalog))
     , m_heading(new QLabel(this))
     , m_table(new QTableWidget(this))
-    , m_chart(new QChartView(this)) {
+    , m_chart(new QChartView(this))
+    , m_exportPdf(new QPushButton(tr("Export &PDF…"), this)) {
     setObjectName(QStringLiteral("compareDialog"));
     setWindowTitle(tr("Compare Designs"));
     auto* layout = new QVBoxLayout(this);
@@ -78,6 +87,11 @@ CompareDialog::CompareDialog(Design current, QString currentName,
     m_chart->setMinimumHeight(240);
     layout->addWidget(m_chart, 1);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    m_exportPdf->setObjectName(QStringLiteral("exportComparisonPdf"));
+    m_exportPdf->setToolTip(tr("Write the comparison report (inputs and results side by side)"));
+    m_exportPdf->setEnabled(false);
+    buttons->addButton(m_exportPdf, QDialogButtonBox::ActionRole);
+    connect(m_exportPdf, &QPushButton::clicked, this, &CompareDialog::exportPdfInteractively);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
     connect(&m_watcher, &QFutureWatcher<std::pair<Evaluation, Evaluation>>::finished, this,
@@ -107,6 +121,8 @@ void CompareDialog::setOther(Design other, const QString& name,
                              std::shared_ptr<const catalog::Catalog> catalog) {
     m_b = std::move(other);
     m_nameB = name;
+    m_ready = false;
+    m_exportPdf->setEnabled(false);
     m_catalogB = catalog ? std::move(catalog) : m_catalogA;
     m_heading->setText(tr("<b>A</b>: %1 &nbsp;&nbsp; <b>B</b>: %2 — evaluating…")
                            .arg(m_nameA.toHtmlEscaped(), m_nameB.toHtmlEscaped()));
@@ -119,6 +135,8 @@ void CompareDialog::setOther(Design other, const QString& name,
 
 void CompareDialog::fill(const std::pair<Evaluation, Evaluation>& results) {
     const auto& [a, b] = results;
+    m_resultsA = a.json;
+    m_resultsB = b.json;
     m_heading->setText(tr("<b>A</b>: %1 (%2) &nbsp;&nbsp; <b>B</b>: %3 (%4)")
                            .arg(m_nameA.toHtmlEscaped(),
                                 a.results.feasible ? tr("feasible") : tr("not feasible"),
@@ -177,7 +195,42 @@ void CompareDialog::fill(const std::pair<Evaluation, Evaluation>& results) {
     m_chart->setChart(chart);
     delete old;
     m_ready = true;
+    m_exportPdf->setEnabled(true);
     Q_EMIT ready();
+}
+
+report::ReportHtml CompareDialog::reportHtml() const {
+    return report::buildComparisonHtml({m_nameA, m_a, m_resultsA}, {m_nameB, m_b, m_resultsB},
+                                       reportOptionsFromSettings());
+}
+
+bool CompareDialog::exportPdf(const QString& path, QString* error) const {
+    if (!m_ready) {
+        if (error) *error = tr("the designs are still being evaluated");
+        return false;
+    }
+    return report::exportComparisonPdf({m_nameA, m_a, m_resultsA}, {m_nameB, m_b, m_resultsB}, path,
+                                       reportOptionsFromSettings(), error);
+}
+
+void CompareDialog::exportPdfInteractively() {
+    QSettings settings;
+    const QString folder = settings.value(QStringLiteral("report/folder")).toString();
+    const QString base = QFileInfo(m_nameA).completeBaseName() + QStringLiteral("-vs-") +
+                         QFileInfo(m_nameB).completeBaseName() + QStringLiteral(".pdf");
+    QString path =
+        QFileDialog::getSaveFileName(this, tr("Export Comparison Report"),
+                                     QDir(folder).filePath(base), tr("PDF report (*.pdf)"));
+    if (path.isEmpty()) return;
+    if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".pdf");
+    settings.setValue(QStringLiteral("report/folder"), QFileInfo(path).path());
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    QString error;
+    const bool ok = exportPdf(path, &error);
+    QApplication::restoreOverrideCursor();
+    if (!ok)
+        QMessageBox::warning(this, tr("Export Comparison Report"),
+                             tr("The report was not written: %1.").arg(error));
 }
 
 }  // namespace infraplan::ui

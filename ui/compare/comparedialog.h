@@ -1,6 +1,8 @@
 #pragma once
 // Compare view: two designs side by side, each evaluated off the GUI thread; a table of the
 // headline metrics with the difference, and a chart of the second relative to the first.
+// "Export PDF…" writes the comparison report of `infraplan-cli report A --compare B`
+// (report::exportComparisonPdf) with the settings' author and organisation in its header.
 
 #include <QDialog>
 #include <QFutureWatcher>
@@ -9,10 +11,12 @@
 #include "catalog/catalog.h"
 #include "core/design/design.h"
 #include "ui/evaluation/evaluator.h"
+#include "ui/report/reportdocument.h"
 
 class QTableWidget;
 class QChartView;
 class QLabel;
+class QPushButton;
 
 namespace infraplan::ui {
 
@@ -30,7 +34,15 @@ public:
     void setOther(Design other, const QString& name,
                   std::shared_ptr<const catalog::Catalog> catalog = nullptr);
     QTableWidget* table() const { return m_table; }
+    QPushButton* exportPdfButton() const { return m_exportPdf; }
     bool isReady() const { return m_ready; }
+
+    // The comparison report of both evaluated designs (only once ready): its HTML, and the PDF
+    // written to `path` (false with `error` set to a sentence when it cannot be written).
+    report::ReportHtml reportHtml() const;
+    bool exportPdf(const QString& path, QString* error) const;
+    // Asks for the file, writes it, and says in a message box what went wrong.
+    void exportPdfInteractively();
 
 Q_SIGNALS:
     void ready();
@@ -47,6 +59,9 @@ private:
     QLabel* m_heading;
     QTableWidget* m_table;
     QChartView* m_chart;
+    QPushButton* m_exportPdf;
+    nlohmann::json m_resultsA;  // the results JSON of each side, once evaluated
+    nlohmann::json m_resultsB;
     QFutureWatcher<std::pair<Evaluation, Evaluation>> m_watcher;
     bool m_ready = false;
 };

@@ -11,6 +11,7 @@
 #include "core/io/design_embed.h"
 #include "core/io/design_json.h"
 #include "ui/document/commands.h"
+#include "ui/plan/planrecord.h"
 
 namespace infraplan::ui {
 
@@ -18,7 +19,8 @@ DesignDocument::DesignDocument(std::shared_ptr<const catalog::Catalog> local, QO
     : QObject(parent)
     , m_local(std::move(local))
     , m_catalog(m_local)
-    , m_undo(new QUndoStack(this)) {}
+    , m_undo(new QUndoStack(this))
+    , m_planRecord(std::make_unique<PlanRecord>()) {}
 
 DesignDocument::DesignDocument(const catalog::Catalog& local, QObject* parent)
     // Aliasing constructor without an owner: the caller keeps `local` alive.

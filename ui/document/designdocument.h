@@ -24,6 +24,8 @@ class QUndoStack;
 
 namespace infraplan::ui {
 
+class PlanRecord;
+
 // Parts of the design that panels edit as a whole.
 enum class Section { meta, workload, strategy, facility, economics };
 
@@ -46,6 +48,9 @@ public:
     const catalog::EmbeddedReport& embeddedReport() const { return m_embedded; }
     EmbeddedChoice embeddedChoice() const { return m_choice; }
     QUndoStack* undoStack() const { return m_undo; }
+    // The planning tools' last results for this document's designs, for its report.
+    PlanRecord& planRecord() { return *m_planRecord; }
+    const PlanRecord& planRecord() const { return *m_planRecord; }
     QString filePath() const { return m_filePath; }
     bool isModified() const;
     // The file name, or "Untitled" for a design never saved.
@@ -130,6 +135,7 @@ private:
     Design m_design;
     QString m_filePath;
     QUndoStack* m_undo;
+    std::unique_ptr<PlanRecord> m_planRecord;
 };
 
 }  // namespace infraplan::ui

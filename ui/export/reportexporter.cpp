@@ -10,6 +10,8 @@
 #include "core/results/results_json.h"
 #include "ui/document/designdocument.h"
 #include "ui/evaluation/evaluator.h"
+#include "ui/export/reportsettings.h"
+#include "ui/plan/planrecord.h"
 #include "ui/report/reportexport.h"
 
 namespace infraplan::ui {
@@ -21,14 +23,17 @@ nlohmann::json currentResults(const DesignDocument& document, const Evaluator& e
     return resultsToJson(evaluate(document.design(), document.catalog()));
 }
 
+report::ReportOptions reportOptionsFor(const DesignDocument& document) {
+    report::ReportOptions options = reportOptionsFromSettings();
+    options.sections = document.planRecord().sectionsFor(document.design());
+    return options;
+}
+
 bool exportReportFile(const DesignDocument& document, const Evaluator& evaluator,
                       const QString& path, QString* error) {
     const nlohmann::json results = currentResults(document, evaluator);
     report::ReportInput input{document.design(), document.catalog(), results, document.filePath()};
-    // The header's author and organisation: the settings keys docs/report.md names.
-    const QSettings settings;
-    input.options.author = settings.value(QStringLiteral("report/author")).toString();
-    input.options.organisation = settings.value(QStringLiteral("report/organisation")).toString();
+    input.options = reportOptionsFor(document);
     return report::exportReport(
         input, path, QStringLiteral("infraplan ") + QStringLiteral(INFRAPLAN_VERSION), error);
 }

@@ -5,6 +5,8 @@
 #include <QString>
 #include <nlohmann/json.hpp>
 
+#include "ui/report/reportoptions.h"
+
 class QWidget;
 
 namespace infraplan::ui {
@@ -15,6 +17,11 @@ class Evaluator;
 // The results of the design as it is now: the evaluator's latest when it answers the latest
 // edit, else evaluated here (the same engine, on this thread; an export is a one-off).
 nlohmann::json currentResults(const DesignDocument& document, const Evaluator& evaluator);
+
+// What the open design's report carries besides its numbers: the header's author and
+// organisation from the settings, and a section for each planning tool's last result that is
+// still current for the design (ui/plan/planrecord.h).
+report::ReportOptions reportOptionsFor(const DesignDocument& document);
 
 // Writes the report to `path`; false with `error` set when the extension is unknown or the
 // file cannot be written.

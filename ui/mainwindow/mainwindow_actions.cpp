@@ -19,6 +19,7 @@
 #include "ui/document/designdocument.h"
 #include "ui/evaluation/evaluator.h"
 #include "ui/export/reportexporter.h"
+#include "ui/export/reportsettingsdialog.h"
 #include "ui/mainwindow/hfmodelimport.h"
 #include "ui/mainwindow/mainwindow.h"
 #include "ui/mainwindow/recentfiles.h"
@@ -168,6 +169,13 @@ void MainWindow::createMenus() {
     });
     exportReport->setObjectName(QStringLiteral("exportReport"));
     exportReport->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_fileMenu
+        ->addAction(tr("Report &Settings…"), this,
+                    [this] {
+                        ReportSettingsDialog dialog(this);
+                        dialog.exec();
+                    })
+        ->setObjectName(QStringLiteral("reportSettings"));
     m_fileMenu
         ->addAction(tr("Import &Model from Hugging Face config.json…"), this,
                     [this] {

@@ -21,6 +21,7 @@
 #include "ui/app/specsummary.h"
 #include "ui/document/designdocument.h"
 #include "ui/plan/numberitem.h"
+#include "ui/plan/planrecord.h"
 #include "ui/plan/searchchart.h"
 #include "ui/plan/stalebanner.h"
 
@@ -140,6 +141,8 @@ void SearchDialog::start() {
             Qt::QueuedConnection);
     };
     const Design design = m_document->design();
+    m_searched = design;
+    m_searchedObjective = options.objective;
     m_inference = design.workload.mode == WorkloadMode::inference;
     m_staleBanner->markCurrent();  // the results to come are for the design as it is now
     m_progress->setValue(0);
@@ -158,6 +161,7 @@ void SearchDialog::cancel() {
 
 void SearchDialog::finish() {
     m_result = m_job.result();
+    m_document->planRecord().keepSearch(m_searched, m_searchedObjective, *m_result);
     setRunning(false);
     m_status->setText(summary(*m_result));
     fillTable(*m_result);

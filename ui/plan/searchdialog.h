@@ -72,6 +72,8 @@ private:
     PlanningJob<SearchResult> m_job;
     SearchOptions m_options;
     std::optional<SearchResult> m_result;
+    Design m_searched;  // as it was when the search started, for the design's report
+    SearchObjective m_searchedObjective = SearchObjective::time;
     bool m_inference = false;  // the searched design serves (its strategies are serving ones)
 };
 

@@ -18,6 +18,7 @@
 #include "ui/app/specsummary.h"
 #include "ui/document/designdocument.h"
 #include "ui/plan/numberitem.h"
+#include "ui/plan/planrecord.h"
 #include "ui/plan/stalebanner.h"
 #include "ui/plan/tornadochart.h"
 
@@ -110,7 +111,8 @@ void SensitivityDialog::start() {
         tr("Evaluating each input at %1 and %2…")
             .arg(sensitivityStepText(options.step, -1), sensitivityStepText(options.step, +1)));
     setRunning(true);
-    m_job.start([design = m_document->design(), catalog = m_document->sharedCatalog(),
+    m_analysed = m_document->design();
+    m_job.start([design = m_analysed, catalog = m_document->sharedCatalog(),
                  options](const CancelToken* token) {
         SensitivityOptions run = options;
         run.cancel = token;
@@ -131,6 +133,7 @@ void SensitivityDialog::finish() {
         return;
     }
     m_result = std::move(r);
+    m_document->planRecord().keepSensitivity(m_analysed, *m_result);
     m_status->setText(summary(*m_result));
     showMetric();
     Q_EMIT finished();

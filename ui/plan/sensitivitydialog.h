@@ -64,6 +64,7 @@ private:
     PlanningJob<SensitivityResult> m_job;
     SensitivityOptions m_options;
     std::optional<SensitivityResult> m_result;
+    Design m_analysed;  // as it was when the analysis started, for the design's report
 };
 
 }  // namespace infraplan::ui

@@ -16,6 +16,7 @@
 #include "ui/app/specsummary.h"
 #include "ui/document/designdocument.h"
 #include "ui/plan/numberitem.h"
+#include "ui/plan/planrecord.h"
 #include "ui/plan/sizingform.h"
 
 namespace infraplan::ui {
@@ -164,6 +165,9 @@ bool SizingDialog::start() {
     options.max_strategies = m_maxStrategies->value();
     m_status->setText(tr("Sizing: searching each cluster's strategy…"));
     setRunning(true);
+    m_sized = m_document->design();
+    m_target = target;
+    m_rankRun = options.rank;
     m_job.start([target, catalog, options](const CancelToken* token) {
         SizingOptions run = options;
         run.cancel = token;
@@ -185,6 +189,7 @@ void SizingDialog::finish() {
         return;
     }
     m_result = std::move(r);
+    m_document->planRecord().keepSizing(m_sized, m_target, m_rankRun, *m_result);
     m_status->setText(summary(*m_result));
     fillTable(*m_result);
     Q_EMIT finished();

@@ -75,6 +75,10 @@ private:
     QPushButton* m_open;
     PlanningJob<SizingResult> m_job;
     std::optional<SizingResult> m_result;
+    // What the sweep that runs (or ran last) was for, for the design's report.
+    Design m_sized;
+    SizingTarget m_target;
+    SizingRank m_rankRun = SizingRank::tco;
 };
 
 }  // namespace infraplan::ui

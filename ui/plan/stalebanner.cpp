@@ -4,7 +4,6 @@
 #include <QLabel>
 #include <QPushButton>
 
-#include "core/io/design_json.h"
 #include "ui/app/theme.h"
 #include "ui/document/designdocument.h"
 
@@ -38,22 +37,13 @@ StaleBanner::StaleBanner(DesignDocument* document, Scope scope, const QString& r
     connect(document, &DesignDocument::designReset, this, &StaleBanner::recheck);
 }
 
-nlohmann::json StaleBanner::resultInputs() const {
-    Design design = m_document->design();
-    design.name.clear();
-    design.description.clear();
-    design.layout = nlohmann::json::object();
-    if (m_scope == Scope::ignoreStrategy) design.strategy = {};
-    return designToJson(design);
-}
-
 void StaleBanner::markCurrent() {
-    m_current = resultInputs();
+    m_current = planInputs(m_document->design(), m_scope);
     recheck();
 }
 
 void StaleBanner::recheck() {
-    const bool stale = m_current && resultInputs() != *m_current;
+    const bool stale = m_current && planInputs(m_document->design(), m_scope) != *m_current;
     setVisible(stale);
     if (stale == m_stale) return;
     m_stale = stale;

@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "ui/plan/planinputs.h"
+
 class QLabel;
 class QPushButton;
 
@@ -19,7 +21,7 @@ class StaleBanner : public QFrame {
     Q_OBJECT
 public:
     // Whether the results depend on the design's strategy (a sensitivity does, a search not).
-    enum class Scope { ignoreStrategy, includeStrategy };
+    using Scope = PlanScope;
     StaleBanner(DesignDocument* document, Scope scope, const QString& rerunText,
                 QWidget* parent = nullptr);
 
@@ -33,7 +35,6 @@ Q_SIGNALS:
     void rerunRequested();
 
 private:
-    nlohmann::json resultInputs() const;
     void recheck();
 
     DesignDocument* m_document;

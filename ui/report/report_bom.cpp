@@ -70,10 +70,11 @@ void cables(HtmlBuilder& b, const Bom& bom) {
              QStringLiteral("Cables"), QStringLiteral("Optics"), QStringLiteral("Extended")},
             rows, {22, 14, 30, 10, 10, 14});
     b.note(QStringLiteral(
-        "Cables inside a rack are passive copper DAC; between racks, multimode optics (a "
-        "transceiver at each end and fiber), with the reaches of the facility parameters "
-        "dac_reach_m and multimode_reach_m. A link's price (its catalog cost_usd) covers its "
-        "cable and optics."));
+        "Every cable is priced at its link's catalog cost_usd, which covers a transceiver at "
+        "each end and the fiber, and powered at its power_w_per_port, so each is listed with "
+        "its two optics. Cables inside a rack are within a passive copper DAC's reach "
+        "(dac_reach_m), which would cost and draw less; the catalog prices no DAC, so none is "
+        "assumed. Between racks, the reach is multimode optics' (multimode_reach_m)."));
 }
 
 void switchPorts(HtmlBuilder& b, const Bom& bom) {
