@@ -6,6 +6,7 @@
 #include "catalog/catalog.h"
 #include "core/design/validate.h"
 #include "core/io/design_json.h"
+#include "core/io/input_diff.h"
 #include "example_designs.h"
 
 using namespace infraplan;
@@ -383,6 +384,25 @@ private Q_SLOTS:
                                 &error));
         QVERIFY2(error.find("no/such/dir/x.json: No such file or directory") != std::string::npos,
                  error.c_str());
+    }
+
+    // What Compare and the comparison report list: only the inputs that differ, by key, with
+    // both values; the rest counted.
+    void compareInputsListsOnlyWhatDiffers() {
+        const Design a = test::example("dgx-h100-training.json");
+        Design b = a;
+        QVERIFY(compareInputs(a, b).differences.empty());
+        const std::size_t same = compareInputs(a, b).same;
+        QVERIFY(same > 10);
+        b.strategy.tp = a.strategy.tp * 2;
+        b.workload.global_batch = a.workload.global_batch + 1;
+        const InputComparison c = compareInputs(a, b);
+        QCOMPARE(c.differences.size(), std::size_t(2));
+        QCOMPARE(c.differences[0].key, std::string("workload.global_batch"));
+        QCOMPARE(c.differences[1].key, std::string("strategy.tp"));
+        QCOMPARE(c.differences[1].a.get<int>(), a.strategy.tp);
+        QCOMPARE(c.differences[1].b.get<int>(), b.strategy.tp);
+        QCOMPARE(c.same, same - 2);
     }
 };
 

@@ -16,6 +16,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -23,12 +24,14 @@
 
 #include "core/evaluate/evaluate.h"
 #include "core/io/design_load.h"
+#include "core/io/input_diff.h"
 #include "core/io/results_table.h"
 #include "core/results/results_json.h"
 #include "core/results/schema.h"
 #include "ui/app/sessioncatalog.h"
 #include "ui/app/specsummary.h"
 #include "ui/app/theme.h"
+#include "ui/dashboard/cardtext.h"
 #include "ui/dashboard/metrics.h"
 #include "ui/export/reportsettings.h"
 #include "ui/report/comparisonreport.h"
@@ -45,6 +48,28 @@ QTableWidgetItem* deltaItem(const QString& delta, Verdict verdict) {
         new QTableWidgetItem(delta + QStringLiteral("  ") + QString::fromLatin1(toString(verdict)));
     item->setForeground(verdict == Verdict::better ? theme().good : theme().bad);
     return item;
+}
+
+// One side's value as its dashboard card says it; greyed, with the reason, when it has none.
+QTableWidgetItem* valueItem(const Metric& metric, const Evaluation& evaluation, WorkloadMode mode) {
+    const CardText text = cardText(metric, evaluation, mode);
+    auto* item = new QTableWidgetItem(text.value.value_or(text.caption));
+    item->setToolTip(text.detail);
+    if (!text.value) item->setForeground(theme().mutedText);
+    return item;
+}
+
+QTableWidget* makeTable(const QStringList& headers, const QString& name, QWidget* parent) {
+    auto* table = new QTableWidget(0, static_cast<int>(headers.size()), parent);
+    table->setHorizontalHeaderLabels(headers);
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->verticalHeader()->hide();
+    table->setAlternatingRowColors(true);
+    table->setWordWrap(false);
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    table->setAccessibleName(name);
+    return table;
 }
 
 Evaluation evaluateOne(const Design& design, const catalog::Catalog& catalog) {
@@ -68,7 +93,10 @@ CompareDialog::CompareDialog(Design current, QString currentName,
     , m_nameA(std::move(currentName))
     , m_catalogA(std::move(catalog))
     , m_heading(new QLabel(this))
-    , m_table(new QTableWidget(this))
+    , m_tabs(new QTabWidget(this))
+    , m_table(makeTable({tr("Metric"), tr("A"), tr("B"), tr("B vs A")},
+                        tr("Metrics of both designs"), this))
+    , m_inputs(makeTable({tr("Input"), tr("A"), tr("B")}, tr("Inputs that differ"), this))
     , m_chart(new QChartView(this))
     , m_exportPdf(new QPushButton(tr("Export &PDF…"), this)) {
     setObjectName(QStringLiteral("compareDialog"));
@@ -76,13 +104,9 @@ CompareDialog::CompareDialog(Design current, QString currentName,
     auto* layout = new QVBoxLayout(this);
     m_heading->setWordWrap(true);
     layout->addWidget(m_heading);
-    m_table->setColumnCount(4);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->verticalHeader()->hide();
-    m_table->setAlternatingRowColors(true);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    m_table->setAccessibleName(tr("Metrics of both designs"));
-    layout->addWidget(m_table, 1);
+    m_tabs->addTab(m_table, tr("Results"));
+    m_tabs->addTab(m_inputs, tr("Inputs"));
+    layout->addWidget(m_tabs, 1);
     m_chart->setRenderHint(QPainter::Antialiasing);
     m_chart->setMinimumHeight(240);
     layout->addWidget(m_chart, 1);
@@ -126,6 +150,8 @@ void CompareDialog::setOther(Design other, const QString& name,
     m_catalogB = catalog ? std::move(catalog) : m_catalogA;
     m_heading->setText(tr("<b>A</b>: %1 &nbsp;&nbsp; <b>B</b>: %2 — evaluating…")
                            .arg(m_nameA.toHtmlEscaped(), m_nameB.toHtmlEscaped()));
+    m_inputs->setHorizontalHeaderLabels(
+        {tr("Input"), QStringLiteral("A: ") + m_nameA, QStringLiteral("B: ") + m_nameB});
     m_table->setHorizontalHeaderLabels({tr("Metric"), QStringLiteral("A: ") + m_nameA,
                                         QStringLiteral("B: ") + m_nameB, tr("B vs A")});
     m_watcher.setFuture(QtConcurrent::run([a = m_a, b = m_b, ca = m_catalogA, cb = m_catalogB] {
@@ -154,21 +180,24 @@ void CompareDialog::fill(const std::pair<Evaluation, Evaluation>& results) {
         m_table->insertRow(row);
         m_table->setItem(row, 0, new QTableWidgetItem(m.title()));
         m_table->item(row, 0)->setToolTip(m.meaning());
-        m_table->setItem(row, 1,
-                         new QTableWidgetItem(m.valueIn(a.json).value_or(tr("not computed"))));
-        m_table->setItem(row, 2,
-                         new QTableWidgetItem(m.valueIn(b.json).value_or(tr("not computed"))));
+        m_table->setItem(row, 1, valueItem(m, a, m_a.workload.mode));
+        m_table->setItem(row, 2, valueItem(m, b, m_b.workload.mode));
+        // A change only between two figures each card shows (not one a design cannot reach).
+        const bool bothShown =
+            cardText(m, a, m_a.workload.mode).value && cardText(m, b, m_b.workload.mode).value;
         QString delta = QStringLiteral("—");
-        if (va && vb && *va != 0) {
+        if (bothShown && va && vb && *va != 0) {
             const double change = *vb / *va - 1;
             delta = (change >= 0 ? QStringLiteral("+") : QString()) +
                     quantityText(change, Unit::fraction);
             names << m.title();
             *ratio << *vb / *va * 100;
         }
-        m_table->setItem(
-            row, 3, deltaItem(delta, va && vb ? compareVerdict(m.key, *va, *vb) : Verdict::none));
+        m_table->setItem(row, 3,
+                         deltaItem(delta, bothShown && va && vb ? compareVerdict(m.key, *va, *vb)
+                                                                : Verdict::none));
     }
+    fillInputs();
     auto* chart = new QChart;
     chart->setTheme(theme().dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
     chart->setTitle(tr("B as a percentage of A"));
@@ -197,6 +226,30 @@ void CompareDialog::fill(const std::pair<Evaluation, Evaluation>& results) {
     m_ready = true;
     m_exportPdf->setEnabled(true);
     Q_EMIT ready();
+}
+
+void CompareDialog::fillInputs() {
+    const InputComparison inputs = compareInputs(m_a, m_b);
+    m_inputs->setRowCount(0);
+    for (const InputDifference& d : inputs.differences) {
+        const int row = m_inputs->rowCount();
+        m_inputs->insertRow(row);
+        m_inputs->setItem(row, 0, new QTableWidgetItem(QString::fromStdString(d.key)));
+        const auto value = [](const nlohmann::json& v) {
+            return v.is_null()
+                       ? tr("(not set)")
+                       : QString::fromStdString(v.is_string() ? v.get<std::string>() : v.dump());
+        };
+        m_inputs->setItem(row, 1, new QTableWidgetItem(value(d.a)));
+        m_inputs->setItem(row, 2, new QTableWidgetItem(value(d.b)));
+    }
+    m_tabs->setTabText(
+        1, inputs.differences.empty()
+               ? tr("Inputs (the same)")
+               : tr("Inputs (%n differ)", nullptr, static_cast<int>(inputs.differences.size())));
+    m_tabs->setTabToolTip(1, tr("%n inputs are the same in both; hardware differences show in "
+                                "the results (inventory, cost).",
+                                nullptr, static_cast<int>(inputs.same)));
 }
 
 report::ReportHtml CompareDialog::reportHtml() const {

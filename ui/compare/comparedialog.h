@@ -1,6 +1,8 @@
 #pragma once
 // Compare view: two designs side by side, each evaluated off the GUI thread; a table of the
-// headline metrics with the difference, and a chart of the second relative to the first.
+// headline metrics with the difference (each value as its dashboard card says it: a design
+// that does not fit shows why, not a figure), the inputs they differ in, and a chart of the
+// second relative to the first.
 // "Export PDF…" writes the comparison report of `infraplan-cli report A --compare B`
 // (report::exportComparisonPdf) with the settings' author and organisation in its header.
 
@@ -17,6 +19,7 @@ class QTableWidget;
 class QChartView;
 class QLabel;
 class QPushButton;
+class QTabWidget;
 
 namespace infraplan::ui {
 
@@ -34,6 +37,9 @@ public:
     void setOther(Design other, const QString& name,
                   std::shared_ptr<const catalog::Catalog> catalog = nullptr);
     QTableWidget* table() const { return m_table; }
+    // The inputs that differ (core's compareInputs): key, A, B.
+    QTableWidget* inputsTable() const { return m_inputs; }
+    QTabWidget* tabs() const { return m_tabs; }
     QPushButton* exportPdfButton() const { return m_exportPdf; }
     bool isReady() const { return m_ready; }
 
@@ -49,6 +55,7 @@ Q_SIGNALS:
 
 private:
     void fill(const std::pair<Evaluation, Evaluation>& results);
+    void fillInputs();
 
     Design m_a;
     Design m_b;
@@ -57,7 +64,9 @@ private:
     std::shared_ptr<const catalog::Catalog> m_catalogA;
     std::shared_ptr<const catalog::Catalog> m_catalogB;
     QLabel* m_heading;
+    QTabWidget* m_tabs;
     QTableWidget* m_table;
+    QTableWidget* m_inputs;
     QChartView* m_chart;
     QPushButton* m_exportPdf;
     nlohmann::json m_resultsA;  // the results JSON of each side, once evaluated

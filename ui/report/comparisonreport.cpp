@@ -4,7 +4,7 @@
 #include <map>
 #include <set>
 
-#include "core/io/design_json.h"
+#include "core/io/input_diff.h"
 #include "core/io/results_table.h"
 #include "core/results/schema.h"
 #include "ui/report/htmlbuilder.h"
@@ -49,27 +49,10 @@ void designs(HtmlBuilder& b, const NamedResults& a, const NamedResults& c) {
 
 // Every workload, strategy, facility and economics input that differs, by design-file key.
 void inputs(HtmlBuilder& b, const NamedResults& a, const NamedResults& c) {
-    const nlohmann::json ja = designToJson(a.design), jc = designToJson(c.design);
+    const InputComparison inputs = compareInputs(a.design, c.design);
     std::vector<std::vector<Cell>> rows;
-    std::size_t same = 0;
-    for (const char* section : {"workload", "strategy", "facility", "economics"}) {
-        const auto rowsA = flattenResults(ja.value(section, nlohmann::json::object()));
-        const auto rowsC = flattenResults(jc.value(section, nlohmann::json::object()));
-        std::map<std::string, std::pair<nlohmann::json, nlohmann::json>> byKey;
-        for (const ResultRow& r : rowsA)
-            byKey[r.path].first = r.value;
-        for (const ResultRow& r : rowsC)
-            byKey[r.path].second = r.value;
-        for (const auto& [key, values] : byKey) {
-            if (values.first == values.second) {
-                ++same;
-                continue;
-            }
-            rows.push_back({{escaped(std::string(section) + "." + key)},
-                            {plainValue(values.first), true},
-                            {plainValue(values.second), true}});
-        }
-    }
+    for (const InputDifference& d : inputs.differences)
+        rows.push_back({{escaped(d.key)}, {plainValue(d.a), true}, {plainValue(d.b), true}});
     b.section(QStringLiteral("inputs"), QStringLiteral("Inputs that differ"));
     if (rows.empty())
         b.paragraph(
@@ -78,7 +61,7 @@ void inputs(HtmlBuilder& b, const NamedResults& a, const NamedResults& c) {
     else
         b.table({QStringLiteral("Input"), QStringLiteral("A"), QStringLiteral("B")}, rows,
                 {50, 25, 25});
-    b.note(QStringLiteral("%1 inputs are the same in both.").arg(same));
+    b.note(QStringLiteral("%1 inputs are the same in both.").arg(inputs.same));
 }
 
 void results(HtmlBuilder& b, const NamedResults& a, const NamedResults& c) {
