@@ -87,7 +87,9 @@ private Q_SLOTS:
     void evaluateTextHasUnitsAndSchemaPrintsTheContract() {
         Run text = runCli({"evaluate", example("dgx-h100-training.json")});
         QVERIFY2(text.exit_code == 0, qPrintable(text.err));
-        const QRegularExpression step(QStringLiteral("\n    step_time_s: [0-9.]+ s\n"));
+        // The step time with its likely range (error_bands, docs/error-bands.md).
+        const QRegularExpression step(
+            QStringLiteral("\n    step_time_s: [0-9.]+ s \\(likely [0-9.]+ s – [0-9.]+ s\\)\n"));
         QVERIFY2(text.out.contains(step), qPrintable(text.out.left(2000)));
         QVERIFY(text.out.contains(QRegularExpression(QStringLiteral("\n    mfu: [0-9.]+ %\n"))));
         QVERIFY(text.out.indexOf("  feasible:") < text.out.indexOf("  training:"));
