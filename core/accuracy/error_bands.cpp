@@ -17,11 +17,11 @@ constexpr double kScaleReach = 2;      // validated up to twice the largest run
 using Rows = std::vector<const ValidatedResidual*>;
 
 template <typename Keep>
-Rows select(const std::vector<ValidatedResidual>& residuals, Keep keep) {
-    Rows rows;
-    for (const ValidatedResidual& r : residuals)
-        if (keep(r)) rows.push_back(&r);
-    return rows;
+Rows select(const Rows& rows, Keep keep) {
+    Rows kept;
+    for (const ValidatedResidual* r : rows)
+        if (keep(*r)) kept.push_back(r);
+    return kept;
 }
 
 // `q` in [0, 1] of sorted values, linear between neighbours.
@@ -49,7 +49,7 @@ struct Pool {
     std::string caveat;  // empty when the accelerator has enough runs of its own
 };
 
-Pool poolFor(const std::vector<ValidatedResidual>& measured, const AccuracyRegime& regime) {
+Pool poolFor(const Rows& measured, const AccuracyRegime& regime) {
     const Rows own = select(measured, [&](const auto& r) { return r.device == regime.device; });
     const Rows ownTest = select(
         measured, [&](const auto& r) { return r.device == regime.device && r.split == "test"; });
@@ -61,10 +61,7 @@ Pool poolFor(const std::vector<ValidatedResidual>& measured, const AccuracyRegim
                                       (own.size() == 1 ? "" : "s") + " on " + regime.device_name;
     Rows vendor = select(measured, [&](const auto& r) { return r.vendor == regime.vendor; });
     if (vendor.size() >= kFewRuns) return {vendor, regime.vendor + " accelerators", few};
-    Rows all;
-    for (const ValidatedResidual& r : measured)
-        all.push_back(&r);
-    return {all, "all accelerators", few};
+    return {measured, "all accelerators", few};
 }
 
 // Why the design lies beyond the pool's runs other than by accelerator ("" if it does not).
@@ -93,9 +90,9 @@ std::string joined(const std::string& a, const std::string& b) {
 std::optional<ErrorBand> errorBand(const std::string& resultKey, const std::string& measured,
                                    const AccuracyRegime& regime,
                                    const std::vector<ValidatedResidual>& residuals) {
-    std::vector<ValidatedResidual> ofMetric;
+    Rows ofMetric;
     for (const ValidatedResidual& r : residuals)
-        if (r.metric == measured) ofMetric.push_back(r);
+        if (r.metric == measured) ofMetric.push_back(&r);
     if (ofMetric.empty()) return std::nullopt;
     const Pool pool = poolFor(ofMetric, regime);
 
@@ -133,8 +130,13 @@ std::vector<ErrorBand> errorBands(const Results& results, const Design& design,
 
     const auto& residuals = validatedResiduals();
     std::vector<ErrorBand> bands;
-    const auto add = [&](const std::string& key, const std::string& measured) {
-        if (auto band = errorBand(key, measured, regime, residuals)) bands.push_back(*band);
+    // `note`: what the basis must add when the runs measured another figure than the key's.
+    const auto add = [&](const std::string& key, const std::string& measured,
+                         const char* note = "") {
+        auto band = errorBand(key, measured, regime, residuals);
+        if (!band) return;
+        band->basis += note;
+        bands.push_back(std::move(*band));
     };
     if (results.training) {
         regime.devices = results.training->devices_used;
@@ -147,9 +149,8 @@ std::vector<ErrorBand> errorBands(const Results& results, const Design& design,
         add("inference.ttft_ms", "ttft_ms");
         add("inference.tpot_ms", "tpot_ms");
         add("inference.output_tokens_per_s", "output_tokens_per_s");
-        add("inference.goodput_rps", "output_tokens_per_s");
-        if (!bands.empty() && bands.back().metric == "inference.goodput_rps")
-            bands.back().basis += ", as throughput: no run measured goodput itself";
+        add("inference.goodput_rps", "output_tokens_per_s",
+            ", as throughput: no run measured goodput itself");
     }
     return bands;
 }

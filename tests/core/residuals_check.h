@@ -38,13 +38,21 @@ inline std::string residualsMismatch(const std::vector<ValidatedResidual>& now) 
     return "";
 }
 
-// Writes `now` to $INFRAPLAN_WRITE_RESIDUALS when set; true when it wrote.
-inline bool writeResidualsIfAsked(const std::vector<ValidatedResidual>& now) {
+// What the validation tests assert of core/accuracy/data/`file`: "" when `now` matches it (or
+// was written to $INFRAPLAN_WRITE_RESIDUALS on request), else why and how to refresh it.
+inline std::string residualsFileProblem(const std::vector<ValidatedResidual>& now,
+                                        const std::string& file) {
+    if (now.empty()) return "no residuals evaluated";
     const QByteArray path = qgetenv("INFRAPLAN_WRITE_RESIDUALS");
-    if (path.isEmpty()) return false;
-    std::ofstream(path.toStdString(), std::ios::binary) << residualsCsv(now);
-    qInfo("wrote %zu residuals to %s", now.size(), path.constData());
-    return true;
+    if (!path.isEmpty()) {
+        std::ofstream(path.toStdString(), std::ios::binary) << residualsCsv(now);
+        qInfo("wrote %zu residuals to %s", now.size(), path.constData());
+        return "";
+    }
+    const std::string mismatch = residualsMismatch(now);
+    if (mismatch.empty()) return "";
+    return "core/accuracy/data/" + file + " is stale (" + mismatch +
+           "): rerun with INFRAPLAN_WRITE_RESIDUALS=<that file> and commit it";
 }
 
 }  // namespace infraplan::validation

@@ -247,13 +247,8 @@ private Q_SLOTS:
         std::vector<ValidatedResidual> now;
         for (const RowError& row : m_rows)
             now.push_back(residualOf(row));
-        QVERIFY(!now.empty());
-        if (validation::writeResidualsIfAsked(now)) return;
-        const std::string mismatch = validation::residualsMismatch(now);
-        QVERIFY2(mismatch.empty(),
-                 ("core/accuracy/data/residuals-serving.csv is stale (" + mismatch +
-                  "): rerun with INFRAPLAN_WRITE_RESIDUALS=<that file> and commit it")
-                     .c_str());
+        const std::string problem = validation::residualsFileProblem(now, "residuals-serving.csv");
+        QVERIFY2(problem.empty(), problem.c_str());
     }
 
 private:

@@ -107,13 +107,9 @@ private Q_SLOTS:
 
     // The error bands' source (core/accuracy/data/residuals-training.csv) is the engine's now.
     void residualsFileMatchesTheEngine() {
-        QVERIFY(!m_residuals.empty());
-        if (validation::writeResidualsIfAsked(m_residuals)) return;
-        const std::string mismatch = validation::residualsMismatch(m_residuals);
-        QVERIFY2(mismatch.empty(),
-                 ("core/accuracy/data/residuals-training.csv is stale (" + mismatch +
-                  "): rerun with INFRAPLAN_WRITE_RESIDUALS=<that file> and commit it")
-                     .c_str());
+        const std::string problem =
+            validation::residualsFileProblem(m_residuals, "residuals-training.csv");
+        QVERIFY2(problem.empty(), problem.c_str());
     }
 
 private:

@@ -14,6 +14,19 @@
 
 using namespace infraplan::ui;
 
+namespace {
+
+// True when every pixel is the top-left one's colour: nothing was drawn.
+bool isBlank(const QImage& image) {
+    const QRgb background = image.pixel(0, 0);
+    for (int y = 0; y < image.height(); y += 3)
+        for (int x = 0; x < image.width(); x += 3)
+            if (image.pixel(x, y) != background) return false;
+    return true;
+}
+
+}  // namespace
+
 class TestDashboardExport : public QObject {
     Q_OBJECT
 private:
@@ -40,7 +53,7 @@ private Q_SLOTS:
         QVERIFY(!image.isNull());
         const QSize shown = tabs->currentWidget()->size();
         QCOMPARE(image.size(), shown * 2);  // twice the view's pixels
-        QVERIFY(image.pixelColor(image.width() / 2, image.height() / 2).isValid());
+        QVERIFY2(!isBlank(image), "the PNG holds only its background");
 
         const QString svg = m_dir.filePath(QStringLiteral("cost.svg"));
         QVERIFY2(dashboard->exportCurrentChart(svg, &error), qPrintable(error));

@@ -51,8 +51,7 @@ QTableWidgetItem* deltaItem(const QString& delta, Verdict verdict) {
 }
 
 // One side's value as its dashboard card says it; greyed, with the reason, when it has none.
-QTableWidgetItem* valueItem(const Metric& metric, const Evaluation& evaluation, WorkloadMode mode) {
-    const CardText text = cardText(metric, evaluation, mode);
+QTableWidgetItem* valueItem(const CardText& text) {
     auto* item = new QTableWidgetItem(text.value.value_or(text.caption));
     item->setToolTip(text.detail);
     if (!text.value) item->setForeground(theme().mutedText);
@@ -180,11 +179,12 @@ void CompareDialog::fill(const std::pair<Evaluation, Evaluation>& results) {
         m_table->insertRow(row);
         m_table->setItem(row, 0, new QTableWidgetItem(m.title()));
         m_table->item(row, 0)->setToolTip(m.meaning());
-        m_table->setItem(row, 1, valueItem(m, a, m_a.workload.mode));
-        m_table->setItem(row, 2, valueItem(m, b, m_b.workload.mode));
+        const CardText textA = cardText(m, a, m_a.workload.mode);
+        const CardText textB = cardText(m, b, m_b.workload.mode);
+        m_table->setItem(row, 1, valueItem(textA));
+        m_table->setItem(row, 2, valueItem(textB));
         // A change only between two figures each card shows (not one a design cannot reach).
-        const bool bothShown =
-            cardText(m, a, m_a.workload.mode).value && cardText(m, b, m_b.workload.mode).value;
+        const bool bothShown = textA.value && textB.value;
         QString delta = QStringLiteral("—");
         if (bothShown && va && vb && *va != 0) {
             const double change = *vb / *va - 1;

@@ -206,30 +206,32 @@ void DashboardWidget::setChart(ChartSlot& slot, QChart* chart, const QString& mi
     delete old;  // QChartView does not own a replaced chart
 }
 
-bool DashboardWidget::exportCurrentChart(const QString& path, QString* error) const {
+const DashboardWidget::ChartSlot* DashboardWidget::shownChart() const {
     const int index = m_chartTabs->currentIndex();
-    const bool shown = index >= 0 && index < static_cast<int>(m_charts.size()) &&
-                       m_charts[index].stack->currentWidget() == m_charts[index].view;
-    if (!shown) {
+    if (index < 0 || index >= static_cast<int>(m_charts.size())) return nullptr;
+    const ChartSlot& slot = m_charts[static_cast<std::size_t>(index)];
+    return slot.stack->currentWidget() == slot.view ? &slot : nullptr;
+}
+
+bool DashboardWidget::exportCurrentChart(const QString& path, QString* error) const {
+    const ChartSlot* slot = shownChart();
+    if (!slot) {
         if (error) *error = tr("%1: this tab shows no chart").arg(path);
         return false;
     }
-    const ChartSlot& slot = m_charts[index];
-    return exportChartView(slot.view, slot.view->accessibleName(), path, error);
+    return exportChartView(slot->view, slot->view->accessibleName(), path, error);
 }
 
 void DashboardWidget::updateExportButton() {
-    const int index = m_chartTabs->currentIndex();
-    m_exportChart->setEnabled(index >= 0 && index < static_cast<int>(m_charts.size()) &&
-                              m_charts[index].stack->currentWidget() == m_charts[index].view);
+    m_exportChart->setEnabled(shownChart() != nullptr);
 }
 
 void DashboardWidget::askAndExportChart() {
-    const int index = m_chartTabs->currentIndex();
-    if (index < 0 || index >= static_cast<int>(m_charts.size())) return;
-    const QString title = m_charts[index].view->accessibleName();
+    const ChartSlot* slot = shownChart();
+    if (!slot) return;
     const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export chart"), title + QStringLiteral(".png"), chartFileFilter());
+        this, tr("Export chart"), slot->view->accessibleName() + QStringLiteral(".png"),
+        chartFileFilter());
     if (path.isEmpty()) return;
     QString error;
     if (!exportCurrentChart(path, &error)) QMessageBox::warning(this, tr("Export chart"), error);

@@ -69,6 +69,8 @@ private:
     void setChart(ChartSlot& slot, QChart* chart, const QString& missing);
     void showCharts(const Evaluation& evaluation, WorkloadMode mode);
     void withholdWorkloadCharts();
+    // The current tab's slot while it shows a chart (not its placeholder); null otherwise.
+    const ChartSlot* shownChart() const;
     void updateExportButton();
     void askAndExportChart();
     void fillIssues(const Evaluation& evaluation);
