@@ -7,6 +7,7 @@
 #include "core/design/resolve.h"
 #include "core/facility/facility_defaults.h"
 #include "core/topology/graph.h"
+#include "core/topology/wiring.h"
 
 namespace infraplan {
 namespace {
@@ -214,6 +215,7 @@ Diagnostics validateDesign(const Design& design, const catalog::Catalog& catalog
         diags.items.insert(diags.items.end(), count.diagnostics.items.begin(),
                            count.diagnostics.items.end());
     }
+    checkWiring(design, catalog, diags);  // after the count, which an impossible end must not hide
     return diags;
 }
 

@@ -140,6 +140,10 @@ Results runEnginesOn(Results results, const Graph& graph, const NetworkModel& ne
                      const Design& design, const catalog::Catalog& catalog,
                      const CancelToken* cancel, const SearchContext* search) {
     if (network.warning) results.warnings.push_back(*network.warning);
+    if (network.infeasible) {
+        results.feasible = false;
+        results.reasons.push_back(*network.infeasible);
+    }
     if (isCancelled(cancel)) return cancelledResults();
 
     const TrainingDetail detail = search ? TrainingDetail::search : TrainingDetail::full;

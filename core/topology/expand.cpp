@@ -224,22 +224,21 @@ private:
     }
 
     // Each end of a link takes count x (instances of the other end it pairs with) lanes per
-    // instance. Past the part's ports is a warning (a drawing may simplify a cable plan); past
-    // kLaneSlack times them no cable plan exists and it is refused.
+    // instance. Past a switch's or a chip's ports is a warning (a drawing may simplify a cable
+    // plan: one NVSwitch drawn for four); past kLaneSlack times them no cable plan exists and
+    // it is refused. Past counted sockets (a node's NIC ports, a NIC's ports) it is refused.
     bool lanesFit(std::size_t k, const LinkPlan& plan, long long big) {
         const DesignLink& l = m_design.hardware.links[k];
         bool fit = true;
         for (const auto& [end, perScope] :
              {std::pair{plan.from, plan.perScopeFrom}, std::pair{plan.to, plan.perScopeTo}}) {
-            const ItemPlan& endPlan = m_items[static_cast<std::size_t>(end)];
-            const LaneLimit limit = laneLimit(item(end), endPlan.node ? &*endPlan.node : nullptr,
-                                              *plan.link, m_catalog);
+            const LaneLimit limit = laneLimit(item(end), *plan.link, m_catalog);
             const long long lanes = checkedMultiply(l.count, big / perScope);
             if (limit.lanes <= 0 || lanes <= limit.lanes) continue;
             const std::string message = "gives each '" + item(end).id + "' " +
                                         withSeparators(lanes) + " lanes of " + l.ref + ", but " +
                                         limit.what;
-            if (lanes <= kLaneSlack * limit.lanes) {
+            if (!limit.exact && lanes <= kLaneSlack * limit.lanes) {
                 m_diags.warning(linkPointer(k) + "/count", message);
                 continue;
             }

@@ -54,6 +54,8 @@ public:
     const std::vector<std::string>& warnings() const { return m_warnings; }
     // Whether every placed device can reach every other through the graph.
     bool connected() const { return m_connected; }
+    // The connected part of the graph a vertex is in (the fabric's component()).
+    std::uint32_t component(std::uint32_t vertex) const { return m_fabric->component(vertex); }
     const Graph& graph() const { return m_fabric->graph(); }
     const Placement& placement() const { return *m_placement; }
 

@@ -1,5 +1,7 @@
 #include "core/topology/network_eval.h"
 
+#include "core/topology/islands.h"
+
 namespace infraplan {
 
 std::shared_ptr<const FlowFabric> makeFlowFabric(const Design& design,
@@ -16,9 +18,13 @@ NetworkModel makeNetworkModel(const Design& design, std::shared_ptr<const FlowFa
     auto model = std::make_unique<FlowCommModel>(std::move(fabric), design);
     if (!model->placement().valid()) return out;  // the engines report the shortfall
     if (!model->connected()) {
-        out.warning =
-            "network: the devices the strategy uses are not all connected by drawn links; "
-            "communication is estimated per tier instead of over the fabric";
+        const IslandReport islands = placedIslands(*model, design);
+        out.warning = islands.warning;
+        out.infeasible = islands.reason;
+        if (!out.warning && !out.infeasible)
+            out.warning =
+                "network: the devices the strategy uses are not all connected by drawn links; "
+                "communication is estimated per tier instead of over the fabric";
         return out;
     }
     out.model = std::move(model);

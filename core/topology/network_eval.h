@@ -20,6 +20,9 @@ struct NetworkModel {
     // placed devices are not all connected; the engines then use their per-tier estimate.
     std::unique_ptr<FlowCommModel> model;
     std::optional<std::string> warning;  // why the flow-level model is not used
+    // Set when the strategy's collectives would cross accelerator islands (core/topology/
+    // islands.h): the design is infeasible for this reason.
+    std::optional<std::string> infeasible;
 };
 
 NetworkModel makeNetworkModel(const Design& design, const catalog::Catalog& catalog,

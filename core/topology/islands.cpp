@@ -1,0 +1,107 @@
+#include "core/topology/islands.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "core/design/resolve.h"
+
+namespace infraplan {
+namespace {
+
+constexpr std::size_t kNamesPerIsland = 4;  // then "and N more"
+constexpr std::size_t kIslandsNamed = 8;
+
+// "rack/dgx[3]": the item under its enclosing groups, with its replica where it has several.
+std::string deviceLabel(const Design& design, const Vertex& v) {
+    const Item& item = design.hardware.items[v.item];
+    std::string label = item.id;
+    for (const Item* p = design.findItem(item.parent); p && label.size() < 200;
+         p = design.findItem(p->parent))
+        label = p->id + "/" + label;
+    if (totalInstances(design, item) > 1) label += "[" + std::to_string(v.instance) + "]";
+    return label;
+}
+
+std::string joinNames(const std::vector<std::string>& names, std::size_t shown,
+                      const char* separator) {
+    std::string out;
+    for (std::size_t i = 0; i < std::min(names.size(), shown); ++i)
+        out += (i ? separator : "") + names[i];
+    if (names.size() > shown) out += " and " + std::to_string(names.size() - shown) + " more";
+    return out;
+}
+
+// Island number (in order of first rank) of every placed device, and each island's labels.
+void nameIslands(const FlowCommModel& model, const Design& design, IslandReport& out) {
+    const Placement& placement = model.placement();
+    std::map<std::uint32_t, std::size_t> index;  // component -> island
+    std::vector<std::vector<std::string>> labels;
+    std::vector<std::set<std::string>> seen;
+    for (long long r = 0; r < placement.ranks(); ++r) {
+        const std::uint32_t device = placement.device(r);
+        const auto [it, added] = index.emplace(model.component(device), labels.size());
+        if (added) labels.emplace_back(), seen.emplace_back();
+        std::string label = deviceLabel(design, model.graph().vertices[device]);
+        if (seen[it->second].insert(label).second) labels[it->second].push_back(std::move(label));
+    }
+    out.islands = static_cast<int>(labels.size());
+    std::vector<std::string> islands;
+    for (std::size_t i = 0; i < labels.size(); ++i)
+        islands.push_back("island " + std::to_string(i + 1) + ": " +
+                          joinNames(labels[i], kNamesPerIsland, ", "));
+    out.names = joinNames(islands, kIslandsNamed, "; ");
+}
+
+bool groupsSpan(const FlowCommModel& model, ParallelDim dim) {
+    const RankGroups groups = model.placement().groups(dim);
+    for (long long g = 0; g < groups.count(); ++g) {
+        const auto devices = groups.group(g);
+        for (std::uint32_t d : devices)
+            if (model.component(d) != model.component(devices.front())) return true;
+    }
+    return false;
+}
+
+std::string dimensionList(const std::vector<ParallelDim>& dims) {
+    std::string out;
+    for (std::size_t i = 0; i < dims.size(); ++i) {
+        std::string name = toString(dims[i]);
+        std::transform(name.begin(), name.end(), name.begin(), ::toupper);
+        out += (i == 0 ? "" : i + 1 == dims.size() ? " and " : ", ") + name;
+    }
+    return out;
+}
+
+}  // namespace
+
+IslandReport placedIslands(const FlowCommModel& model, const Design& design) {
+    IslandReport out;
+    if (!model.placement().valid() || model.placement().ranks() == 0) return out;
+    nameIslands(model, design, out);
+    if (out.islands <= 1) return out;
+    for (ParallelDim d :
+         {ParallelDim::tp, ParallelDim::cp, ParallelDim::ep, ParallelDim::dp, ParallelDim::pp})
+        if (model.placement().size(d) > 1 && groupsSpan(model, d)) out.spanning.push_back(d);
+    const bool serving = design.workload.mode == WorkloadMode::inference;
+    // Served replicas (the DP groups) share nothing unless prefill hands its KV cache to decode.
+    std::vector<ParallelDim> crossing = out.spanning;
+    if (serving && !design.strategy.disaggregated) std::erase(crossing, ParallelDim::dp);
+    const std::string islands = "network: the devices form " + std::to_string(out.islands) +
+                                " islands with no link between them (" + out.names + ")";
+    if (!crossing.empty()) {
+        const bool kv = serving && std::ranges::count(crossing, ParallelDim::dp) > 0;
+        out.reason = islands + "; the " + dimensionList(crossing) + " collectives" +
+                     (kv ? " (and the prefill-to-decode KV transfer)" : "") +
+                     " cannot span them: link the islands, or keep each parallel group on one";
+    } else {
+        out.warning = islands +
+                      (serving ? "; each replica runs inside one island, so they "
+                                 "serve independently"
+                               : "") +
+                      "; communication is estimated per tier instead of over the fabric";
+    }
+    return out;
+}
+
+}  // namespace infraplan
