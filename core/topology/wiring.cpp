@@ -215,16 +215,6 @@ void checkWiring(const Design& design, const catalog::Catalog& catalog, Diagnost
         checkLinkWiring(design, links[k], linkPointer(k), catalog, diagnostics);
 }
 
-namespace {
-
-std::string firstLinkOfClass(const catalog::Catalog& catalog, LinkClass cls) {
-    for (const auto& [id, link] : catalog.links())
-        if (link.cls == cls) return id;
-    return {};
-}
-
-// The link of a switch's class whose lane rate is nearest its port rate; for InfiniBand and
-// Ethernet switches one of the family's links first (the catalog's ids start "ib-", "eth-").
 std::string linkForSwitch(const catalog::Catalog& catalog, const catalog::Switch& sw) {
     const std::string family = sw.cls == SwitchClass::infiniband ? "ib-"
                                : sw.cls == SwitchClass::ethernet ? "eth-"
@@ -238,6 +228,14 @@ std::string linkForSwitch(const catalog::Catalog& catalog, const catalog::Switch
         if (best.empty() || score < bestScore) std::tie(best, bestScore) = std::pair{id, score};
     }
     return best;
+}
+
+namespace {
+
+std::string firstLinkOfClass(const catalog::Catalog& catalog, LinkClass cls) {
+    for (const auto& [id, link] : catalog.links())
+        if (link.cls == cls) return id;
+    return {};
 }
 
 // The candidates of suggestLinkKind, in its order of preference.

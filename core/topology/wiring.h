@@ -50,6 +50,10 @@ void checkWiring(const Design& design, const catalog::Catalog& catalog, Diagnost
 // a scale-up switch, the switch's link; the first of these that fits both ends.
 std::string suggestLinkKind(const Item& a, const Item& b, const catalog::Catalog& catalog);
 
+// The link a switch's ports take whose lane rate is nearest the port rate; for InfiniBand and
+// Ethernet switches one of the family's links first (the catalog's ids start "ib-", "eth-").
+std::string linkForSwitch(const catalog::Catalog& catalog, const catalog::Switch& sw);
+
 // The lanes a new `linkId` link between `a` and `b` gets: the ports its endpoint ends offer
 // (8 for a DGX H100's NDR NICs, 18 NVLink 4 links for an H100), at most a switch's radix; 1
 // where the catalog counts no ports.

@@ -95,6 +95,9 @@ private:
     QPointF defaultPosition(const QString& id) const;
     QPointF scenePositionOf(const QString& id) const;
     void finishMove(QPointF releasePos);
+    // A link the user drew: the link kind and lanes from the catalog's wiring rules; refused,
+    // with the validation message, when an end cannot take it.
+    void connectDrawn(const QString& fromId, const QString& toId);
 
     DesignDocument* m_document;
     QHash<QString, NodeItem*> m_nodes;

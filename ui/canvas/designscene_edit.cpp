@@ -6,6 +6,7 @@
 #include <QGuiApplication>
 #include <QMimeData>
 
+#include "core/topology/wiring.h"
 #include "ui/app/theme.h"
 #include "ui/canvas/clipboard.h"
 #include "ui/canvas/designscene.h"
@@ -194,17 +195,7 @@ void DesignScene::mouseReleaseEvent(QGraphicsSceneMouseEvent* event) {
             m_rubberLink = nullptr;
         }
         NodeItem* to = m_linkFrom ? nodeAt(event->scenePos(), m_linkFrom) : nullptr;
-        if (m_linkFrom && to) {
-            const Design& design = m_document->design();
-            const Item* a = design.findItem(m_linkFrom->id().toStdString());
-            const Item* b = design.findItem(to->id().toStdString());
-            std::string ref = m_linkRef;
-            if (ref.empty() && a && b) ref = suggestLink(design, m_document->catalog(), *a, *b);
-            if (ref.empty())
-                Q_EMIT message(tr("The catalog has no link type for this connection."));
-            else
-                m_document->connectItems(m_linkFrom->id(), to->id(), ref);
-        }
+        if (m_linkFrom && to) connectDrawn(m_linkFrom->id(), to->id());
         m_linkFrom = nullptr;
         event->accept();
         return;
@@ -215,6 +206,32 @@ void DesignScene::mouseReleaseEvent(QGraphicsSceneMouseEvent* event) {
         highlightDropTarget({});
         finishMove(event->scenePos());
     }
+}
+
+void DesignScene::connectDrawn(const QString& fromId, const QString& toId) {
+    const Design& design = m_document->design();
+    const catalog::Catalog& catalog = m_document->catalog();
+    const Item* a = design.findItem(fromId.toStdString());
+    const Item* b = design.findItem(toId.toStdString());
+    if (!a || !b || a == b) return;
+    DesignLink link;
+    link.from = a->id;
+    link.to = b->id;
+    link.ref = m_linkRef.empty() ? suggestLinkKind(*a, *b, catalog) : m_linkRef;
+    if (link.ref.empty()) {
+        Q_EMIT message(tr("The catalog has no link type for this connection."));
+        return;
+    }
+    link.count = defaultLanes(*a, *b, link.ref, catalog);
+    Diagnostics wiring;
+    checkLinkWiring(design, link, linkPointer(design.hardware.links.size()), catalog, wiring);
+    const QString text = QString::fromStdString(wiring.toString()).trimmed();
+    if (wiring.hasErrors()) {
+        Q_EMIT message(tr("Not connected: %1").arg(text));
+        return;
+    }
+    m_document->connectItems(fromId, toId, link.ref, link.count);
+    if (!text.isEmpty()) Q_EMIT message(text);
 }
 
 void DesignScene::finishMove(QPointF releasePos) {

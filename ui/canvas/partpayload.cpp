@@ -1,39 +1,11 @@
 #include "ui/canvas/partpayload.h"
 #include "catalog/json_limits.h"
+#include "core/topology/wiring.h"
 
 #include <QMimeData>
 #include <nlohmann/json.hpp>
 
 namespace infraplan::ui {
-namespace {
-
-std::string firstLinkOfClass(const catalog::Catalog& catalog, catalog::LinkClass cls,
-                             const std::string& prefix = {}) {
-    for (const auto& [id, link] : catalog.links())
-        if (link.cls == cls && id.rfind(prefix, 0) == 0) return id;
-    return {};
-}
-
-// The scale-out link matching a switch's port speed and family.
-std::string linkForSwitch(const catalog::Catalog& catalog, const catalog::Switch& sw) {
-    using catalog::SwitchClass;
-    if (sw.cls == SwitchClass::nvlink)
-        return firstLinkOfClass(catalog, catalog::LinkClass::scale_up);
-    if (sw.cls == SwitchClass::pcie) return firstLinkOfClass(catalog, catalog::LinkClass::host);
-    if (sw.cls == SwitchClass::cxl) return firstLinkOfClass(catalog, catalog::LinkClass::memory);
-    const std::string prefix = sw.cls == SwitchClass::infiniband ? "ib-" : "eth-";
-    std::string best;
-    for (const auto& [id, link] : catalog.links()) {
-        if (link.cls != catalog::LinkClass::scale_out || id.rfind(prefix, 0) != 0) continue;
-        if (best.empty() || std::abs(link.bandwidth_gb_s * 8 - sw.port_gbps) <
-                                std::abs(catalog.link(best)->bandwidth_gb_s * 8 - sw.port_gbps))
-            best = id;
-    }
-    return best.empty() ? firstLinkOfClass(catalog, catalog::LinkClass::scale_out) : best;
-}
-
-}  // namespace
-
 QByteArray PartPayload::encode() const {
     nlohmann::json j = {{"kind", toString(kind)}};
     if (!ref.empty()) j["ref"] = ref;
@@ -91,39 +63,6 @@ Item makeItem(const PartPayload& payload, const catalog::Catalog& catalog) {
         item.fabric = f;
     }
     return item;
-}
-
-std::string suggestLink(const Design& design, const catalog::Catalog& catalog, const Item& a,
-                        const Item& b) {
-    (void)design;
-    for (const Item* x : {&a, &b}) {
-        if (x->kind == ItemKind::memory)
-            if (const auto* m = catalog.memory(x->ref); m && !m->link.empty()) return m->link;
-    }
-    for (const Item* x : {&a, &b})
-        if (x->kind == ItemKind::fabric && x->fabric && !x->fabric->link.empty())
-            return x->fabric->link;
-    for (const Item* x : {&a, &b})
-        if (x->kind == ItemKind::node)
-            if (const auto* n = catalog.node(x->ref); n && !n->nic_link.empty()) return n->nic_link;
-    const Item* accel = a.kind == ItemKind::accelerator   ? &a
-                        : b.kind == ItemKind::accelerator ? &b
-                                                          : nullptr;
-    const Item* other = accel == &a ? &b : &a;
-    if (accel && (other->kind == ItemKind::cpu || other->kind == ItemKind::nic))
-        return firstLinkOfClass(catalog, catalog::LinkClass::host);
-    if (accel)
-        if (const auto* acc = catalog.accelerator(accel->ref); acc && !acc->scaleup_link.empty())
-            if (other->kind == ItemKind::accelerator ||
-                (other->kind == ItemKind::switch_ && catalog.switchEntry(other->ref) &&
-                 catalog.switchEntry(other->ref)->cls == catalog::SwitchClass::nvlink))
-                return acc->scaleup_link;
-    for (const Item* x : {&a, &b})
-        if (x->kind == ItemKind::switch_)
-            if (const auto* sw = catalog.switchEntry(x->ref)) return linkForSwitch(catalog, *sw);
-    if (a.kind == ItemKind::cpu || b.kind == ItemKind::cpu)
-        return firstLinkOfClass(catalog, catalog::LinkClass::host);
-    return firstLinkOfClass(catalog, catalog::LinkClass::scale_out);
 }
 
 }  // namespace infraplan::ui

@@ -30,10 +30,4 @@ struct PartPayload {
 // the catalog's first InfiniBand switch and its matching link).
 Item makeItem(const PartPayload& payload, const catalog::Catalog& catalog);
 
-// The catalog link that fits between two items ("" when the catalog has none): the
-// accelerator's scale-up link to a scale-up switch, the node template's NIC link to a fabric
-// or switch, the memory node's own link, PCIe to a host CPU.
-std::string suggestLink(const Design& design, const catalog::Catalog& catalog, const Item& a,
-                        const Item& b);
-
 }  // namespace infraplan::ui
