@@ -129,6 +129,40 @@ private Q_SLOTS:
         QVERIFY(w.scene()->edges().empty());
     }
 
+    // Wiring rules from the catalog (issue #16 item 5): a DGX H100 drawn to a leaf gets its
+    // NIC link and its 8 NDR ports as lanes; a bare chip drawn to the node is refused with the
+    // validation message; undo removes the link.
+    void lanesDefaultFromPorts() {
+        MainWindow w;
+        QVERIFY(uitest::openEmpty(w));
+        QVERIFY(dropPart(w, QStringLiteral("nvidia-dgx-h100"), QPointF(200, 200)));
+        QVERIFY(dropPart(w, QStringLiteral("nvidia-quantum-2-qm9700"), QPointF(600, 200)));
+        QVERIFY(dropPart(w, QStringLiteral("nvidia-h100-sxm"), QPointF(200, 500)));
+        const auto& items = w.document()->design().hardware.items;
+        const auto id = [&](std::size_t back) {
+            return QString::fromStdString(items[items.size() - back].id);
+        };
+        const QString dgx = id(3), leaf = id(2), chip = id(1);
+        const auto& links = w.document()->design().hardware.links;
+        w.scene()->setTool(DesignScene::Tool::connect);
+        drag(w, centreOf(w, dgx), centreOf(w, leaf));
+        QCOMPARE(links.size(), std::size_t(1));
+        QCOMPARE(links[0].ref, std::string("ib-ndr-400"));  // the node's nic_link
+        QCOMPARE(links[0].count, 8LL);                      // 8 ConnectX-7 ports
+        QCOMPARE(w.scene()->edges().size(), std::size_t(1));
+        QSignalSpy messages(w.scene(), &DesignScene::message);
+        drag(w, centreOf(w, chip), centreOf(w, dgx));
+        QCOMPARE(links.size(), std::size_t(1));  // refused, not silently added
+        QCOMPARE(messages.count(), 1);
+        const QString said = messages.at(0).at(0).toString();
+        QVERIFY2(said.contains(QStringLiteral("/hardware/links/1/from")) &&
+                     said.contains(QStringLiteral("has no ib-ndr-400 port")),
+                 qPrintable(said));
+        w.document()->undoStack()->undo();
+        QVERIFY(links.empty());
+        QVERIFY(w.scene()->edges().empty());
+    }
+
     void draggingMovesOnlyTheLayout() {
         MainWindow w;
         w.start({uitest::example("hand-drawn-cxl.json"), QString(), true});
