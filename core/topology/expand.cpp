@@ -16,6 +16,7 @@
 #include "core/topology/link_lanes.h"
 #include "core/topology/node_parts.h"
 #include "core/topology/switch_tiers.h"
+#include "core/topology/wiring.h"
 
 namespace infraplan {
 namespace {
@@ -36,6 +37,8 @@ struct ItemPlan {
     std::optional<NodeLayout> node;
     FabricLoad attached;                // fabrics: what attaches to them, all instances together
     long long vertices = 0, edges = 0;  // what this item adds (nodes: their insides too)
+    long long lanes = 0;                // per instance, from every link that lands on it
+    long long firstLink = -1;           // the first of those links
 };
 
 struct LinkPlan {
@@ -64,6 +67,7 @@ public:
         if (!m_tree.build(m_design, m_diags)) return false;
         planItems();
         planLinks();
+        warnUnusedPorts();
         planFabrics();
         return !m_diags.hasErrors() && withinLimits();
     }
@@ -234,6 +238,9 @@ private:
              {std::pair{plan.from, plan.perScopeFrom}, std::pair{plan.to, plan.perScopeTo}}) {
             const LaneLimit limit = laneLimit(item(end), *plan.link, m_catalog);
             const long long lanes = checkedMultiply(l.count, big / perScope);
+            ItemPlan& endPlan = m_items[static_cast<std::size_t>(end)];
+            endPlan.lanes = checkedAdd(endPlan.lanes, lanes);
+            if (endPlan.firstLink < 0) endPlan.firstLink = static_cast<long long>(k);
             if (limit.lanes <= 0 || lanes <= limit.lanes) continue;
             const std::string message = "gives each '" + item(end).id + "' " +
                                         withSeparators(lanes) + " lanes of " + l.ref + ", but " +
@@ -246,6 +253,24 @@ private:
             fit = false;
         }
         return fit;
+    }
+
+    // A node whose links use fewer of its NIC ports than it has: possible, seldom meant (a DGX
+    // H100 drawn with 1 lane of its 8 NDR ports). Said at its first link's count.
+    void warnUnusedPorts() {
+        for (std::size_t i = 0; i < m_items.size(); ++i) {
+            const ItemPlan& plan = m_items[i];
+            const Item& it = m_design.hardware.items[i];
+            if (it.kind != ItemKind::node || plan.firstLink < 0) continue;
+            const auto k = static_cast<std::size_t>(plan.firstLink);
+            const catalog::Link* link = m_catalog.link(m_design.hardware.links[k].ref);
+            const auto ports = link ? endPorts(it, *link, m_catalog) : std::nullopt;
+            if (!ports || plan.lanes >= ports->ports) continue;
+            m_diags.warning(linkPointer(k) + "/count",
+                            "gives each '" + it.id + "' " + withSeparators(plan.lanes) +
+                                " lanes, but " + ports->what + "; the other " +
+                                withSeparators(ports->ports - plan.lanes) + " stay unwired");
+        }
     }
 
     // Each fabric instance, sized by its generator's rules from what attaches to it (pairing

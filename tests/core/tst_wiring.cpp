@@ -133,13 +133,18 @@ private Q_SLOTS:
         QVERIFY2(hasError(d, pointer.toStdString(), message.toStdString()), d.toString().c_str());
     }
 
-    // A DGX H100 has 8 single-port ConnectX-7: a ninth lane has no socket.
-    void lanesPastANodesNicPortsAreAnError() {
+    // A DGX H100 has 8 single-port ConnectX-7: a ninth lane has no socket, one lane leaves 7
+    // ports unwired (the second case).
+    void lanesAgainstANodesNicPorts() {
         const Diagnostics over = validateDesign(pair(kDgx, kLeaf, "ib-ndr-400", 9), cat());
         QVERIFY2(hasError(over, "/hardware/links/0/count", "has 8 NIC ports"),
                  over.toString().c_str());
         const Diagnostics exact = validateDesign(pair(kDgx, kLeaf, "ib-ndr-400", 8), cat());
         QVERIFY2(exact.items.empty(), exact.toString().c_str());
+        const Diagnostics one = validateDesign(pair(kDgx, kLeaf, "ib-ndr-400", 1), cat());
+        QVERIFY2(!one.hasErrors(), one.toString().c_str());
+        QVERIFY2(hasWarning(one, "/hardware/links/0/count", "the other 7 stay unwired"),
+                 one.toString().c_str());
     }
 
     void oddButPossibleWiringIsAWarning() {
