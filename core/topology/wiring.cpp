@@ -238,6 +238,18 @@ std::string firstLinkOfClass(const catalog::Catalog& catalog, LinkClass cls) {
     return {};
 }
 
+// The slowest host link that carries a NIC's port rate (a 400 Gb/s ConnectX-7: PCIe Gen5 x16).
+std::string hostLinkForNic(const catalog::Catalog& catalog, const Item& nicItem) {
+    const catalog::Nic* nic = catalog.nic(nicItem.ref);
+    std::string best;
+    for (const auto& [id, link] : catalog.links()) {
+        if (link.cls != LinkClass::host || (nic && link.bandwidth_gb_s * 8 < nic->port_gbps))
+            continue;
+        if (best.empty() || link.bandwidth_gb_s < catalog.link(best)->bandwidth_gb_s) best = id;
+    }
+    return best.empty() ? firstLinkOfClass(catalog, LinkClass::host) : best;
+}
+
 // The candidates of suggestLinkKind, in its order of preference.
 std::vector<std::string> linkCandidates(const Item& a, const Item& b,
                                         const catalog::Catalog& catalog) {
@@ -254,7 +266,8 @@ std::vector<std::string> linkCandidates(const Item& a, const Item& b,
         if (const auto* acc =
                 x->kind == ItemKind::accelerator ? catalog.accelerator(x->ref) : nullptr) {
             const Item& other = x == &a ? b : a;
-            if (other.kind == ItemKind::cpu || other.kind == ItemKind::nic)
+            if (other.kind == ItemKind::nic) out.push_back(hostLinkForNic(catalog, other));
+            if (other.kind == ItemKind::cpu)
                 out.push_back(firstLinkOfClass(catalog, LinkClass::host));
             out.push_back(acc->scaleup_link);
         }
