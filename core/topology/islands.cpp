@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 #include "core/design/resolve.h"
 
@@ -32,18 +33,50 @@ std::string joinNames(const std::vector<std::string>& names, std::size_t shown,
     return out;
 }
 
-// Island number (in order of first rank) of every placed device, and each island's labels.
-void nameIslands(const FlowCommModel& model, const Design& design, IslandReport& out) {
+using IslandMap = std::unordered_map<std::uint32_t, int>;  // placed device -> island
+
+// The island of every placed device: the graph's connected parts, with the devices of one node
+// (a template instance, or a drawn accelerator item's group replica) joined, since the per-tier
+// estimate gives them their scale-up whether it is drawn or not. Numbered by first rank.
+IslandMap islandsOf(const Placement& placement, const FlowCommModel& model) {
+    std::map<std::uint32_t, std::size_t> byComponent;
+    std::map<std::uint64_t, std::size_t> byNode;
+    std::vector<std::size_t> parent, setOf;
+    const auto find = [&](std::size_t x) {
+        while (parent[x] != x)
+            x = parent[x] = parent[parent[x]];
+        return x;
+    };
+    for (long long r = 0; r < placement.ranks(); ++r) {
+        const std::uint32_t device = placement.device(r);
+        const auto [c, added] = byComponent.emplace(model.component(device), parent.size());
+        if (added) parent.push_back(parent.size());
+        const auto [n, first] = byNode.emplace(placement.nodeOf(device), c->second);
+        if (!first) parent[find(c->second)] = find(n->second);
+        setOf.push_back(c->second);
+    }
+    IslandMap out;
+    std::map<std::size_t, int> number;
+    for (long long r = 0; r < placement.ranks(); ++r) {
+        const std::size_t root = find(setOf[static_cast<std::size_t>(r)]);
+        const int next = static_cast<int>(number.size());
+        out[placement.device(r)] = number.emplace(root, next).first->second;
+    }
+    return out;
+}
+
+// Each island's items, in rank order.
+void nameIslands(const FlowCommModel& model, const Design& design, const IslandMap& island,
+                 IslandReport& out) {
     const Placement& placement = model.placement();
-    std::map<std::uint32_t, std::size_t> index;  // component -> island
     std::vector<std::vector<std::string>> labels;
     std::vector<std::set<std::string>> seen;
     for (long long r = 0; r < placement.ranks(); ++r) {
         const std::uint32_t device = placement.device(r);
-        const auto [it, added] = index.emplace(model.component(device), labels.size());
-        if (added) labels.emplace_back(), seen.emplace_back();
+        const auto i = static_cast<std::size_t>(island.at(device));
+        if (i >= labels.size()) labels.resize(i + 1), seen.resize(i + 1);
         std::string label = deviceLabel(design, model.graph().vertices[device]);
-        if (seen[it->second].insert(label).second) labels[it->second].push_back(std::move(label));
+        if (seen[i].insert(label).second) labels[i].push_back(std::move(label));
     }
     out.islands = static_cast<int>(labels.size());
     std::vector<std::string> islands;
@@ -53,12 +86,12 @@ void nameIslands(const FlowCommModel& model, const Design& design, IslandReport&
     out.names = joinNames(islands, kIslandsNamed, "; ");
 }
 
-bool groupsSpan(const FlowCommModel& model, ParallelDim dim) {
-    const RankGroups groups = model.placement().groups(dim);
+bool groupsSpan(const Placement& placement, const IslandMap& island, ParallelDim dim) {
+    const RankGroups groups = placement.groups(dim);
     for (long long g = 0; g < groups.count(); ++g) {
         const auto devices = groups.group(g);
         for (std::uint32_t d : devices)
-            if (model.component(d) != model.component(devices.front())) return true;
+            if (island.at(d) != island.at(devices.front())) return true;
     }
     return false;
 }
@@ -78,11 +111,13 @@ std::string dimensionList(const std::vector<ParallelDim>& dims) {
 IslandReport placedIslands(const FlowCommModel& model, const Design& design) {
     IslandReport out;
     if (!model.placement().valid() || model.placement().ranks() == 0) return out;
-    nameIslands(model, design, out);
+    const Placement& placement = model.placement();
+    const IslandMap island = islandsOf(placement, model);
+    nameIslands(model, design, island, out);
     if (out.islands <= 1) return out;
     for (ParallelDim d :
          {ParallelDim::tp, ParallelDim::cp, ParallelDim::ep, ParallelDim::dp, ParallelDim::pp})
-        if (model.placement().size(d) > 1 && groupsSpan(model, d)) out.spanning.push_back(d);
+        if (placement.size(d) > 1 && groupsSpan(placement, island, d)) out.spanning.push_back(d);
     const bool serving = design.workload.mode == WorkloadMode::inference;
     // Served replicas (the DP groups) share nothing unless prefill hands its KV cache to decode.
     std::vector<ParallelDim> crossing = out.spanning;

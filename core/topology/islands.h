@@ -1,7 +1,9 @@
 #pragma once
 // Accelerator islands: the connected parts of the expanded graph that hold the strategy's
-// ranks. A parallel group whose devices sit on two islands cannot run its collectives; replicas
-// of a served model that each stay on one island can (docs/topology.md, "Islands").
+// ranks, the devices of one node counted as connected (an undrawn box of accelerators keeps
+// its per-tier scale-up). A parallel group whose devices sit on two islands cannot run its
+// collectives; replicas of a served model that each stay on one island can (docs/topology.md,
+// "Islands").
 
 #include <optional>
 #include <string>

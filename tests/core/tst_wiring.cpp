@@ -223,6 +223,18 @@ private Q_SLOTS:
             QVERIFY2(s.find("islands") == std::string::npos, s.c_str());
     }
 
+    // A box of accelerators drawn as one item without links keeps its per-tier scale-up: the
+    // devices of one node are one island, however little is drawn inside it.
+    void anUndrawnBoxIsOneIsland() {
+        Design d = parse(R"({"items":[
+            {"id":"gpus","kind":"accelerator","ref":"nvidia-h100-sxm","count":8}]})");
+        d.strategy.tp = 8;
+        const Results r = evaluate(d, cat());
+        QVERIFY(r.feasible);
+        for (const std::string& s : r.warnings)
+            QVERIFY2(s.find("islands") == std::string::npos, s.c_str());
+    }
+
     // The shipped designs keep validating without an error.
     void examplesAndTemplatesStayValid() {
         for (const char* path :
