@@ -124,7 +124,12 @@ IslandReport placedIslands(const FlowCommModel& model, const Design& design) {
     if (serving && !design.strategy.disaggregated) std::erase(crossing, ParallelDim::dp);
     const std::string islands = "network: the devices form " + std::to_string(out.islands) +
                                 " islands with no link between them (" + out.names + ")";
-    if (!crossing.empty()) {
+    // A design that draws no link at all is a sketch: the per-tier estimate stands in for the
+    // network it leaves out, so its islands are named but not refused.
+    if (!crossing.empty() && design.hardware.links.empty()) {
+        out.warning = islands + "; no link is drawn, so the " + dimensionList(crossing) +
+                      " collectives are estimated per tier, as if a network joined them";
+    } else if (!crossing.empty()) {
         const bool kv = serving && std::ranges::count(crossing, ParallelDim::dp) > 0;
         out.reason = islands + "; the " + dimensionList(crossing) + " collectives" +
                      (kv ? " (and the prefill-to-decode KV transfer)" : "") +

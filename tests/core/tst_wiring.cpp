@@ -58,22 +58,32 @@ Item item(const std::string& id, ItemKind kind, const std::string& ref) {
     return it;
 }
 
-// Four groups of one DGX H100 each, nothing linking them, under `strategy`.
-Design islands(const std::string& mode, const std::string& strategy) {
-    std::string items;
+// Four groups of one DGX H100 each, nothing linking the groups, under `strategy`; `wired`:
+// each node wired to its own leaf with its 8 NDR ports.
+Design islands(const std::string& mode, const std::string& strategy, bool wired) {
+    std::string items, links;
     for (int g = 1; g <= 4; ++g) {
-        const std::string n = std::to_string(g);
-        items += std::string(g > 1 ? "," : "") + R"({"id":"g)" + n + R"(","kind":"group"},
+        const std::string n = std::to_string(g), sep = g > 1 ? "," : "";
+        items += sep + R"({"id":"g)" + n + R"(","kind":"group"},
             {"id":"n)" +
-                 n + R"(","kind":"node","ref":"nvidia-dgx-h100","parent":"g)" + n + "\"}";
+                 n + R"(","kind":"node","ref":"nvidia-dgx-h100","parent":"g)" + n +
+                 R"("},{"id":"leaf)" + n +
+                 R"(","kind":"switch","ref":"nvidia-quantum-2-qm9700","parent":"g)" + n + "\"}";
+        links += sep + R"({"from":"n)" + n + R"(","to":"leaf)" + n +
+                 R"(","ref":"ib-ndr-400","count":8})";
     }
     LoadResult r =
-        parseDesign(R"({"format":"infraplan-design","version":1,
-        "hardware":{"items":[)" +
-                    items + R"(]},"workload":{"mode":")" + mode +
+        parseDesign(R"({"format":"infraplan-design","version":1,"hardware":{"items":[)" + items +
+                    "],\"links\":[" + (wired ? links : "") + R"(]},"workload":{"mode":")" + mode +
                     R"(","model":"llama2-7b","global_batch":64},"strategy":)" + strategy + "}");
     if (!r.ok()) qFatal("%s", r.diagnostics.toString().c_str());
     return *r.design;
+}
+
+std::string mentioning(const std::vector<std::string>& lines, const std::string& text) {
+    for (const std::string& s : lines)
+        if (s.find(text) != std::string::npos) return s;
+    return {};
 }
 
 }  // namespace
@@ -196,13 +206,11 @@ private Q_SLOTS:
         QCOMPARE(fitEnd(unknown, unknown, "ib-ndr-400", cat()).fit, EndFit::fits);
     }
 
-    // The issue's third case: four unlinked groups under one training job.
+    // The issue's third case: four wired groups with no link between them, one training job.
     void islandsAcrossATrainingJobAreInfeasible() {
-        const Results r = evaluate(islands("training", R"({"tp":8})"), cat());
+        const Results r = evaluate(islands("training", R"({"tp":8})", true), cat());
         QVERIFY(!r.feasible);
-        std::string reason;
-        for (const std::string& s : r.reasons)
-            if (s.find("islands") != std::string::npos) reason = s;
+        const std::string reason = mentioning(r.reasons, "islands");
         QVERIFY2(reason.find("4 islands with no link between them") != std::string::npos,
                  reason.c_str());
         for (const char* name :
@@ -214,13 +222,25 @@ private Q_SLOTS:
 
     // Served replicas that each fit one island run independently: a warning, not a refusal.
     void servedReplicasOnIslandsAreAWarning() {
-        const Results r = evaluate(islands("inference", R"({"tp":8})"), cat());
-        std::string warning;
-        for (const std::string& s : r.warnings)
-            if (s.find("islands") != std::string::npos) warning = s;
+        const Results r = evaluate(islands("inference", R"({"tp":8})", true), cat());
+        const std::string warning = mentioning(r.warnings, "islands");
         QVERIFY2(warning.find("serve independently") != std::string::npos, warning.c_str());
-        for (const std::string& s : r.reasons)
-            QVERIFY2(s.find("islands") == std::string::npos, s.c_str());
+        QVERIFY(mentioning(r.reasons, "islands").empty());
+        // Unless they need each other: TP 16 groups would span two nodes.
+        const Results tp16 = evaluate(islands("inference", R"({"tp":16})", true), cat());
+        QVERIFY2(mentioning(tp16.reasons, "the TP collectives cannot span them") != "",
+                 mentioning(tp16.reasons, "islands").c_str());
+    }
+
+    // A design that draws no link at all is a sketch the per-tier estimate completes: its
+    // islands are named in a warning, not refused.
+    void anUnwiredSketchNamesItsIslands() {
+        const Results r = evaluate(islands("training", R"({"tp":8})", false), cat());
+        QVERIFY(mentioning(r.reasons, "islands").empty());
+        const std::string warning = mentioning(r.warnings, "islands");
+        QVERIFY2(warning.find("island 4: g4/n4") != std::string::npos &&
+                     warning.find("no link is drawn") != std::string::npos,
+                 warning.c_str());
     }
 
     // A box of accelerators drawn as one item without links keeps its per-tier scale-up: the
