@@ -268,8 +268,9 @@ private:
             if (!ports || plan.lanes >= ports->ports) continue;
             m_diags.warning(linkPointer(k) + "/count",
                             "gives each '" + it.id + "' " + withSeparators(plan.lanes) +
-                                " lanes, but " + ports->what + "; the other " +
-                                withSeparators(ports->ports - plan.lanes) + " stay unwired");
+                                (plan.lanes == 1 ? " lane" : " lanes") + ", but " + ports->what +
+                                "; the other " + withSeparators(ports->ports - plan.lanes) +
+                                " stay unwired");
         }
     }
 
