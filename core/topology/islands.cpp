@@ -1,6 +1,7 @@
 #include "core/topology/islands.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 #include <unordered_map>
@@ -65,9 +66,14 @@ IslandMap islandsOf(const Placement& placement, const FlowCommModel& model) {
     return out;
 }
 
+struct NamedIslands {
+    int count = 0;      // among the placed devices
+    std::string names;  // "island 1: g1/n1; island 2: g2/n2"
+};
+
 // Each island's items, in rank order.
-void nameIslands(const FlowCommModel& model, const Design& design, const IslandMap& island,
-                 IslandReport& out) {
+NamedIslands nameIslands(const FlowCommModel& model, const Design& design,
+                         const IslandMap& island) {
     const Placement& placement = model.placement();
     std::vector<std::vector<std::string>> labels;
     std::vector<std::set<std::string>> seen;
@@ -78,12 +84,11 @@ void nameIslands(const FlowCommModel& model, const Design& design, const IslandM
         std::string label = deviceLabel(design, model.graph().vertices[device]);
         if (seen[i].insert(label).second) labels[i].push_back(std::move(label));
     }
-    out.islands = static_cast<int>(labels.size());
     std::vector<std::string> islands;
     for (std::size_t i = 0; i < labels.size(); ++i)
         islands.push_back("island " + std::to_string(i + 1) + ": " +
                           joinNames(labels[i], kNamesPerIsland, ", "));
-    out.names = joinNames(islands, kIslandsNamed, "; ");
+    return {static_cast<int>(labels.size()), joinNames(islands, kIslandsNamed, "; ")};
 }
 
 bool groupsSpan(const Placement& placement, const IslandMap& island, ParallelDim dim) {
@@ -100,7 +105,8 @@ std::string dimensionList(const std::vector<ParallelDim>& dims) {
     std::string out;
     for (std::size_t i = 0; i < dims.size(); ++i) {
         std::string name = toString(dims[i]);
-        std::transform(name.begin(), name.end(), name.begin(), ::toupper);
+        for (char& c : name)
+            c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
         out += (i == 0 ? "" : i + 1 == dims.size() ? " and " : ", ") + name;
     }
     return out;
@@ -113,17 +119,19 @@ IslandReport placedIslands(const FlowCommModel& model, const Design& design) {
     if (!model.placement().valid() || model.placement().ranks() == 0) return out;
     const Placement& placement = model.placement();
     const IslandMap island = islandsOf(placement, model);
-    nameIslands(model, design, island, out);
-    if (out.islands <= 1) return out;
+    const NamedIslands named = nameIslands(model, design, island);
+    if (named.count <= 1) return out;
+    const bool serving = design.workload.mode == WorkloadMode::inference;
+    // The dimensions with a group on more than one island; served replicas (the DP groups)
+    // share nothing unless prefill hands its KV cache to decode.
+    std::vector<ParallelDim> crossing;
     for (ParallelDim d :
          {ParallelDim::tp, ParallelDim::cp, ParallelDim::ep, ParallelDim::dp, ParallelDim::pp})
-        if (placement.size(d) > 1 && groupsSpan(placement, island, d)) out.spanning.push_back(d);
-    const bool serving = design.workload.mode == WorkloadMode::inference;
-    // Served replicas (the DP groups) share nothing unless prefill hands its KV cache to decode.
-    std::vector<ParallelDim> crossing = out.spanning;
-    if (serving && !design.strategy.disaggregated) std::erase(crossing, ParallelDim::dp);
-    const std::string islands = "network: the devices form " + std::to_string(out.islands) +
-                                " islands with no link between them (" + out.names + ")";
+        if (placement.size(d) > 1 && groupsSpan(placement, island, d) &&
+            !(d == ParallelDim::dp && serving && !design.strategy.disaggregated))
+            crossing.push_back(d);
+    const std::string islands = "network: the devices form " + std::to_string(named.count) +
+                                " islands with no link between them (" + named.names + ")";
     // A design that draws no link at all is a sketch: the per-tier estimate stands in for the
     // network it leaves out, so its islands are named but not refused.
     if (!crossing.empty() && design.hardware.links.empty()) {

@@ -7,17 +7,14 @@
 
 #include <optional>
 #include <string>
-#include <vector>
 
 #include "core/comm/comm_model.h"
 #include "core/topology/flow_comm_model.h"
 
 namespace infraplan {
 
+// What the islands mean, in words that name each island ("island 1: g1/n1; island 2: g2/n2").
 struct IslandReport {
-    int islands = 0;                     // among the placed devices
-    std::string names;                   // "island 1: g1/n1; island 2: g2/n2"
-    std::vector<ParallelDim> spanning;   // dimensions with a group on more than one island
     std::optional<std::string> reason;   // infeasible: collectives that would cross islands
     std::optional<std::string> warning;  // feasible, but the islands are worth a word
 };

@@ -201,9 +201,9 @@ void checkLinkWiring(const Design& design, const DesignLink& link, const std::st
     using End = std::tuple<const char*, const Item*, const Item*>;
     for (const auto& [key, end, other] : {End{"/from", from, to}, End{"/to", to, from}}) {
         const EndVerdict verdict = fitEnd(*end, *other, link.ref, catalog);
-        const std::string message =
-            "'" + end->id + "' cannot take this " + link.ref + " link: " + verdict.reason;
-        if (verdict.fit == EndFit::impossible) diagnostics.error(pointer + key, message);
+        if (verdict.fit == EndFit::impossible)
+            diagnostics.error(pointer + key, "'" + end->id + "' cannot take this " + link.ref +
+                                                 " link: " + verdict.reason);
         if (verdict.fit == EndFit::odd)
             diagnostics.warning(pointer + key, "'" + end->id + "': " + verdict.reason);
     }

@@ -230,7 +230,7 @@ void DesignScene::connectDrawn(const QString& fromId, const QString& toId) {
         Q_EMIT message(tr("Not connected: %1").arg(text));
         return;
     }
-    m_document->connectItems(fromId, toId, link.ref, link.count);
+    m_document->connectItems(link);
     if (!text.isEmpty()) Q_EMIT message(text);
 }
 

@@ -194,17 +194,13 @@ void DesignDocument::setCollapsed(const QString& groupId, bool collapsed) {
     m_undo->push(new SetCollapsedCommand(this, groupId, collapsed));
 }
 
-void DesignDocument::connectItems(const QString& from, const QString& to, const std::string& ref,
-                                  long long count) {
-    const Item* a = m_design.findItem(from.toStdString());
-    const Item* b = m_design.findItem(to.toStdString());
+void DesignDocument::connectItems(const DesignLink& link) {
+    const Item* a = m_design.findItem(link.from);
+    const Item* b = m_design.findItem(link.to);
     if (!a || !b || a == b) return;
-    DesignLink link;
-    link.from = a->id;
-    link.to = b->id;
-    link.ref = ref;
-    link.count = std::max(1LL, count);
-    m_undo->push(new AddItemsCommand(this, {}, {link}, {},
+    DesignLink added = link;
+    added.count = std::max(1LL, link.count);
+    m_undo->push(new AddItemsCommand(this, {}, {added}, {},
                                      tr("Connect “%1” to “%2”").arg(label(*a), label(*b))));
 }
 

@@ -79,8 +79,8 @@ public:
     // Moves an item into a group ("" = top level) at a position inside it; false if refused.
     bool reparentItem(const QString& id, const QString& parentId, QPointF position);
     void setCollapsed(const QString& groupId, bool collapsed);
-    void connectItems(const QString& from, const QString& to, const std::string& ref,
-                      long long count = 1);
+    // Adds `link` (both ends must be other items of the design; at least one lane).
+    void connectItems(const DesignLink& link);
     void setItem(const Item& changed, const QString& text);
     void setLink(std::size_t index, const DesignLink& changed, const QString& text);
     void setName(const std::string& name);
