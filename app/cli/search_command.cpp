@@ -21,12 +21,14 @@ struct SearchArgs {
     double time_budget_s = SearchOptions{}.time_budget_s;
     long long max_candidates = SearchOptions{}.max_candidates;
     std::string shard = "1/1";
+    bool exhaustive = false;
 };
 
 void printText(const SearchResult& r, const std::string& name, bool inference) {
     std::cout << name << "\n  evaluated " << r.evaluated << " of " << r.space << " strategies ("
-              << r.pruned_memory << " did not fit in memory, " << r.timed << " timed), "
-              << r.feasible << " feasible, in " << r.elapsed_s << " s\n";
+              << r.pruned_memory << " did not fit in memory, " << r.pruned_bound
+              << " beaten on bounds, " << r.timed << " timed), " << r.feasible << " feasible, in "
+              << r.elapsed_s << " s\n";
     if (r.truncated) std::cout << "  stopped early: " << r.truncation << "\n";
     for (const std::string& reason : r.reasons)
         std::cout << "  " << reason << "\n";
@@ -68,6 +70,9 @@ void addSearchCommand(CLI::App& app, const CliGlobals& globals, int& exit_code) 
     cmd->add_option("--shard", args->shard,
                     "Search only part K of N of the space (merge the parts with `merge`)")
         ->check(shardSpec());
+    cmd->add_flag(
+        "--no-bound-pruning", args->exhaustive,
+        "Time every strategy that fits (the same answer, slower: a check of the pruning)");
     cmd->add_flag("--json", args->design.json, "Print the search results as JSON");
     cmd->callback([&globals, &exit_code, args] {
         const auto loaded =
@@ -83,6 +88,7 @@ void addSearchCommand(CLI::App& app, const CliGlobals& globals, int& exit_code) 
         options.time_budget_s = args->time_budget_s;
         options.max_candidates = args->max_candidates;
         options.shard = *shardFromString(args->shard);
+        options.prune_on_bounds = !args->exhaustive;
         const SearchResult result = searchStrategies(loaded->design, *loaded->catalog, options);
         const bool inference = loaded->design.workload.mode == WorkloadMode::inference;
         if (args->design.json)

@@ -68,15 +68,18 @@ struct WorkloadSection {
     std::vector<IssuedCollective> collectives;
     MemoryItemsUsed memory_items;
     bool memory_pruned = false;
+    bool bound_pruned = false;
 };
 
 WorkloadSection runWorkload(const Design& design, const catalog::Catalog& catalog,
                             const CommModel* comm, const CancelToken* cancel, TrainingDetail detail,
-                            LayerTimeMemo* layerTimes) {
+                            LayerTimeMemo* layerTimes, const StepBoundTest* bound) {
     WorkloadSection w;
     if (design.workload.mode == WorkloadMode::training) {
-        TrainingEvaluation t = evaluateTraining(design, catalog, comm, cancel, detail, layerTimes);
+        TrainingEvaluation t =
+            evaluateTraining(design, catalog, comm, cancel, detail, layerTimes, bound);
         w.memory_pruned = t.memory_pruned;
+        w.bound_pruned = t.bound_pruned;
         w.messages = std::move(t.messages);
         w.training = std::move(t.training);
         w.memory = std::move(t.memory);
@@ -124,13 +127,33 @@ FacilityWorkload facilityWorkload(const Design& design, long long devices,
 }
 
 // What a strategy search lends the engines for one candidate: the facility model's description
-// of the hardware (the same for every candidate), the worker's memo of layer times, and where
-// to say that the candidate's memory did not fit.
+// of the hardware (the same for every candidate), the worker's memo of layer times, its test of
+// lower bounds (may be null), and where to say that the candidate's memory did not fit or that
+// it was beaten on its bound.
 struct SearchContext {
     const FacilityHardware* facility;
     LayerTimeMemo* layer_times;
+    const ResultsBoundTest* beaten;
     bool* memory_pruned;
+    bool* bound_pruned;
 };
+
+// The search's test as the training engine asks it: the facility model's figures at the bound
+// step (the devices idle: the least power and cost any step could have), then the verdict.
+StepBoundTest facilityBoundTest(const Design& design, long long devices,
+                                const SearchContext& search) {
+    return [&design, devices, &search](const TrainingResults& bound) {
+        WorkloadSection work;
+        work.training = bound;
+        Results r;
+        r.devices = devices;
+        r.facility = evaluateFacility(*search.facility, facilityWorkload(design, devices, work),
+                                      FacilityDetail::search)
+                         .results;
+        r.training = std::move(work.training);
+        return (*search.beaten)(r);
+    };
+}
 
 // The engines on a validated base, the hardware's expanded graph and the flow-level network
 // model built for the design's layout, in pipeline order; each stage's section is assembled
@@ -147,15 +170,21 @@ Results runEnginesOn(Results results, const Graph& graph, const NetworkModel& ne
     if (isCancelled(cancel)) return cancelledResults();
 
     const TrainingDetail detail = search ? TrainingDetail::search : TrainingDetail::full;
+    const StepBoundTest bound = search && search->beaten
+                                    ? facilityBoundTest(design, results.devices, *search)
+                                    : StepBoundTest{};
     WorkloadSection work = runWorkload(design, catalog, network.model.get(), cancel, detail,
-                                       search ? search->layer_times : nullptr);
+                                       search ? search->layer_times : nullptr, &bound);
     if (isCancelled(cancel)) return cancelledResults();
     addMessages(std::move(work.messages), results);
     results.training = std::move(work.training);
     results.inference = std::move(work.inference);
     results.memory = std::move(work.memory);
-    if (search) *search->memory_pruned = work.memory_pruned;
-    if (work.memory_pruned) return results;
+    if (search) {
+        *search->memory_pruned = work.memory_pruned;
+        *search->bound_pruned = work.bound_pruned;
+    }
+    if (work.memory_pruned || work.bound_pruned) return results;
     const bool full = detail == TrainingDetail::full;
 
     if (network.model && full) {
@@ -250,7 +279,8 @@ Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
 SearchEvaluation evaluateWithNetwork(const PreparedDesign& prepared, const Design& design,
                                      const catalog::Catalog& catalog,
                                      const EvaluateOptions& options, const NetworkModel& network,
-                                     const FacilityHardware& facility, LayerTimeMemo* layerTimes) {
+                                     const FacilityHardware& facility, LayerTimeMemo* layerTimes,
+                                     const ResultsBoundTest* beaten) {
     SearchEvaluation out;
     // The candidate differs from the prepared design in its strategy only: the checks that
     // read the strategy are all that can fail (warnings of the others are left out).
@@ -265,7 +295,8 @@ SearchEvaluation evaluateWithNetwork(const PreparedDesign& prepared, const Desig
         out.results = cancelledResults();
         return out;
     }
-    const SearchContext search{&facility, layerTimes, &out.memory_pruned};
+    const SearchContext search{&facility, layerTimes, beaten, &out.memory_pruned,
+                               &out.bound_pruned};
     out.results = runEnginesOn(std::move(base), *prepared.graph, network, design, catalog,
                                options.cancel, &search);
     return out;

@@ -21,6 +21,7 @@ SearchHardware describeSearchHardware(const PreparedDesign& prepared, const Desi
     Diagnostics ignored;  // validation reported them: prepared.ok() means none is an error
     out.facility = describeFacilityHardware(design, catalog, *prepared.graph,
                                             resolveFacilityParams(design, catalog, ignored));
+    out.fabric = makeFlowFabric(design, catalog, prepared.graph, options.cancel);
     return out;
 }
 
@@ -30,7 +31,7 @@ SearchEvaluator::SearchEvaluator(const PreparedDesign& prepared, const SearchHar
 
 SearchEvaluator::~SearchEvaluator() = default;
 
-SearchEvaluation SearchEvaluator::evaluate(const Design& design) {
+SearchEvaluation SearchEvaluator::evaluate(const Design& design, const ResultsBoundTest* beaten) {
     // Not the prepared hardware, or hardware that is not valid: evaluate() reports it.
     if (!m_hardware.facility)
         return {evaluatePrepared(m_prepared, design, m_catalog, m_options), false};
@@ -38,14 +39,12 @@ SearchEvaluation SearchEvaluator::evaluate(const Design& design) {
         searchLayoutKey(design.strategy) != searchLayoutKey(m_layoutDesign->strategy)) {
         m_network = {};  // the model refers to the old design: drop it first
         m_layoutDesign = std::make_unique<Design>(design);
-        // The candidates share the hardware: one fabric (router, link bandwidths) serves
-        // every layout this worker sees; only the placement is built again.
-        if (!m_fabric)
-            m_fabric = makeFlowFabric(design, m_catalog, m_prepared.graph, m_options.cancel);
-        m_network = makeNetworkModel(*m_layoutDesign, m_fabric);
+        // The candidates share the hardware: one fabric serves every layout; only the
+        // placement is built again.
+        m_network = makeNetworkModel(*m_layoutDesign, m_hardware.fabric);
     }
     return evaluateWithNetwork(m_prepared, design, m_catalog, m_options, m_network,
-                               *m_hardware.facility, &m_layerTimes);
+                               *m_hardware.facility, &m_layerTimes, beaten);
 }
 
 }  // namespace infraplan

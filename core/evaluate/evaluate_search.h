@@ -6,6 +6,7 @@
 // bottlenecks and their advice). A candidate whose memory does not fit stops before its step
 // is timed. The numbers that are computed are evaluate()'s own.
 
+#include <functional>
 #include <memory>
 
 #include "core/evaluate/evaluate.h"
@@ -18,7 +19,13 @@ namespace infraplan {
 struct SearchEvaluation {
     Results results;             // evaluate()'s, less results.network and results.bottlenecks
     bool memory_pruned = false;  // infeasible on memory: the step was not timed
+    bool bound_pruned = false;   // beaten on a lower bound of its step: not timed
 };
+
+// A strategy search's test of a training candidate that fits: `bound` holds its training
+// section at a lower bound of its step (trainingStepBound) and the facility model's figures at
+// that step with the devices idle; true when every strategy with figures no better is beaten.
+using ResultsBoundTest = std::function<bool(const Results& bound)>;
 
 // The engines on `prepared` with `network` built for `design`'s layout (makeNetworkModel) and
 // the facility model's description of the design's hardware (describeFacilityHardware under
@@ -26,16 +33,21 @@ struct SearchEvaluation {
 // `prepared` must be valid and `design` differ from the design it came from in its strategy
 // only (describeSearchHardware checks both); only the checks that read the strategy run again.
 // `layerTimes`: the calling worker's memo of layer times (null: every layer is timed).
+// `beaten`: the search's bound test (null: every candidate that fits is timed).
 SearchEvaluation evaluateWithNetwork(const PreparedDesign& prepared, const Design& design,
                                      const catalog::Catalog& catalog,
                                      const EvaluateOptions& options, const NetworkModel& network,
                                      const FacilityHardware& facility,
-                                     LayerTimeMemo* layerTimes = nullptr);
+                                     LayerTimeMemo* layerTimes = nullptr,
+                                     const ResultsBoundTest* beaten = nullptr);
 
 // What every candidate of one search shares, worked out once from the searched design: whether
-// `prepared` is its (valid) hardware, and the facility model's description of that hardware.
+// `prepared` is its (valid) hardware, the facility model's description of that hardware, and
+// the fabric (router, bandwidths, remembered routes) every worker's comm models route over:
+// one for all, so that a flow class is routed once whichever worker meets it first.
 struct SearchHardware {
     std::optional<FacilityHardware> facility;  // absent: the candidates go through evaluate()
+    std::shared_ptr<const FlowFabric> fabric;  // with `facility`
 };
 SearchHardware describeSearchHardware(const PreparedDesign& prepared, const Design& design,
                                       const catalog::Catalog& catalog,
@@ -49,7 +61,7 @@ public:
     SearchEvaluator(const PreparedDesign& prepared, const SearchHardware& hardware,
                     const catalog::Catalog& catalog, const EvaluateOptions& options);
     ~SearchEvaluator();
-    SearchEvaluation evaluate(const Design& design);
+    SearchEvaluation evaluate(const Design& design, const ResultsBoundTest* beaten = nullptr);
 
 private:
     const PreparedDesign& m_prepared;
@@ -58,7 +70,6 @@ private:
     EvaluateOptions m_options;
     // The design the comm model was built from: it keeps a reference, so it lives here.
     std::unique_ptr<Design> m_layoutDesign;
-    std::shared_ptr<const FlowFabric> m_fabric;  // built on the first candidate
     NetworkModel m_network;
     LayerTimeMemo m_layerTimes;
 };

@@ -11,6 +11,7 @@
 #include "core/design/design.h"
 #include "core/perf/roofline.h"
 #include "core/perf/transformer.h"
+#include "core/results/operator_results.h"
 
 namespace infraplan {
 
@@ -73,5 +74,21 @@ private:
     static constexpr std::size_t kCapacity = 48;
     std::vector<std::pair<LayerTimeKey, LayerTime>> m_entries;
 };
+
+struct TrainingPlan;
+
+Rooflines trainingRooflines(const TrainingPlan& plan);
+
+// One layer of `part` timed for one micro-batch under `plan`'s sharding (or the LM head); each
+// operator's roofline point goes to `operators` (null: not listed), run `calls` times a step.
+// Read from `memo` when it timed the same layer before (only when operators are not listed).
+LayerTime timePart(const TrainingPlan& plan, const Rooflines& rl, LayerPart part,
+                   Recompute recompute, double imbalance, OperatorList* operators, long long calls,
+                   LayerTimeMemo* memo);
+
+// Adds one operator's roofline point (forward + backward of one call) to `out`, merging with
+// an operator of the same name (the attention block of dense and MoE layers is the same).
+void addOperator(OperatorList& out, const char* name, double flops, double bytes, double time_s,
+                 long long calls, bool compute);
 
 }  // namespace infraplan

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/design/resolve.h"
+#include "core/perf/step_bound.h"
 #include "core/perf/tier_comm_model.h"
 #include "core/perf/training_memory.h"
 #include "core/perf/training_offload.h"
@@ -125,7 +126,8 @@ std::optional<TrainingPlan> planFor(const Design& design, const catalog::Catalog
 
 TrainingEvaluation evaluateTraining(const Design& design, const catalog::Catalog& catalog,
                                     const CommModel* comm, const CancelToken* cancel,
-                                    TrainingDetail detail, LayerTimeMemo* layerTimes) {
+                                    TrainingDetail detail, LayerTimeMemo* layerTimes,
+                                    const StepBoundTest* bound) {
     TrainingEvaluation out;
     EngineMessages& messages = out.messages;
     DevicePool pool;
@@ -152,6 +154,12 @@ TrainingEvaluation evaluateTraining(const Design& design, const catalog::Catalog
         // Infeasible either way: the search counts it, nobody reads the advice.
         messages.fail("memory: the strategy does not fit the devices");
         out.memory_pruned = true;
+        return out;
+    }
+    if (detail == TrainingDetail::search && bound && *bound &&
+        (*bound)(trainingStepBound(plan, layerTimes))) {
+        messages.fail("search: beaten on a lower bound of its step");
+        out.bound_pruned = true;
         return out;
     }
     checkMemory(plan, memory, messages);

@@ -3,6 +3,7 @@
 // training and memory sections, the bottlenecks of a step and the collectives it issues).
 // A pure function called by evaluate(); never throws for bad input.
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -28,7 +29,13 @@ struct TrainingEvaluation {
     std::vector<Bottleneck> bottlenecks;
     std::vector<IssuedCollective> collectives;  // what one step issues (results.network)
     bool memory_pruned = false;  // search detail: memory did not fit, the step was not timed
+    bool bound_pruned = false;   // search detail: beaten on its step's lower bound, not timed
 };
+
+// A strategy search's test of a candidate whose memory fits: given a lower bound on its step
+// (trainingStepBound: step_time_s and the rates at that step, the devices counted idle), true
+// when the candidate is beaten whatever its step turns out to be; its step is then not timed.
+using StepBoundTest = std::function<bool(const TrainingResults& bound)>;
 
 // How much a caller needs: everything (evaluate), or what ranks a strategy (the search): then
 // a strategy whose memory does not fit stops before its step is timed (it is infeasible
@@ -41,11 +48,13 @@ class LayerTimeMemo;
 // `comm` overrides the communication model (the topology engine's); nullptr = the per-tier
 // alpha-beta model built from the design. A cancelled evaluation stops early (its section is
 // incomplete; evaluate() discards it). `layerTimes`: a search worker's memo (layer_time.h).
+// `bound`: search detail only; null times every candidate that fits.
 TrainingEvaluation evaluateTraining(const Design& design, const catalog::Catalog& catalog,
                                     const CommModel* comm = nullptr,
                                     const CancelToken* cancel = nullptr,
                                     TrainingDetail detail = TrainingDetail::full,
-                                    LayerTimeMemo* layerTimes = nullptr);
+                                    LayerTimeMemo* layerTimes = nullptr,
+                                    const StepBoundTest* bound = nullptr);
 
 // Bottlenecks with advice from a step's breakdown (largest share first, device memory last).
 std::vector<Bottleneck> trainingBottlenecks(const TrainingPlan& plan, const StepDetail& step,

@@ -32,8 +32,9 @@ nlohmann::json mergedParetoFront(const std::vector<nlohmann::json>& shards) {
 std::optional<nlohmann::json> mergeSearchJson(const std::vector<nlohmann::json>& shards,
                                               std::string* error) {
     if (!shardsBelongTogether(shards, {"objective", "top", "reasons"}, error)) return std::nullopt;
-    nlohmann::json out = mergedCounters(shards, {"evaluated", "pruned_memory", "timed", "feasible"},
-                                        {"elapsed_s", "space"}, {"cancelled", "truncated"});
+    nlohmann::json out =
+        mergedCounters(shards, {"evaluated", "pruned_memory", "pruned_bound", "timed", "feasible"},
+                       {"elapsed_s", "space"}, {"cancelled", "truncated"});
     const double elapsed = out.value("elapsed_s", 0.0);
     // Shards run side by side: the whole space over the longest shard's time.
     out["configurations_per_s"] = elapsed > 0 ? out.value("evaluated", 0.0) / elapsed : 0.0;

@@ -13,6 +13,9 @@ void addSearchCounts(schema_detail::Section& top) {
         .integer("pruned_memory", "Pruned on memory",
                  "Of those, the ones whose memory does not fit the devices: infeasible, their "
                  "step is not timed")
+        .integer("pruned_bound", "Pruned on bounds",
+                 "Of those, the ones a lower bound of their step proves beaten (by the best N "
+                 "and on the time-vs-cost front): not timed (docs/planning.md, Pruning)")
         .integer("timed", "Timed", "Of those, the ones whose step was timed")
         .integer("feasible", "Feasible", "Timed strategies that are feasible and scored")
         .number("elapsed_s", Unit::seconds, "Elapsed",

@@ -27,7 +27,7 @@ struct TimedPoint {
 
 // What the workers found, summed.
 struct SearchTally {
-    long long evaluated = 0, pruned_memory = 0, timed = 0, feasible = 0;
+    long long evaluated = 0, pruned_memory = 0, pruned_bound = 0, timed = 0, feasible = 0;
     std::vector<RankedCandidate> best;  // best first, at most `top`
     std::vector<TimedPoint> front;      // time-vs-cost front of the timed candidates
     std::string unit, time_unit, cost_unit;

@@ -154,6 +154,7 @@ SearchResult searchStrategies(const Design& design, const catalog::Catalog& cata
     result.space = space.whole();
     result.evaluated = tally.evaluated;
     result.pruned_memory = tally.pruned_memory;
+    result.pruned_bound = tally.pruned_bound;
     result.timed = tally.timed;
     result.feasible = tally.feasible;
     noteTruncation(tally, space, options, result);
@@ -172,6 +173,7 @@ nlohmann::json searchResultToJson(const SearchResult& result, const SearchOption
     nlohmann::json j = {{"space", result.space},
                         {"evaluated", result.evaluated},
                         {"pruned_memory", result.pruned_memory},
+                        {"pruned_bound", result.pruned_bound},
                         {"timed", result.timed},
                         {"feasible", result.feasible},
                         {"elapsed_s", result.elapsed_s},

@@ -41,6 +41,9 @@ struct SearchOptions {
     const CancelToken* cancel = nullptr;
     // Only this part of the candidate list (--shard K/N); merge the parts with mergeSearchJson.
     Shard shard;
+    // Training: a probe pass, then candidates provably beaten on a lower bound of their step
+    // are not timed (search_bound.h); the best and the front are the same either way.
+    bool prune_on_bounds = true;
 };
 
 struct SearchCandidate {
@@ -63,6 +66,7 @@ struct SearchResult {
     long long space = 0;          // candidates in the whole space
     long long evaluated = 0;      // candidates of this run's part considered (pruned included)
     long long pruned_memory = 0;  // ... found not to fit in memory, not timed
+    long long pruned_bound = 0;   // ... provably beaten on a lower bound of the step, not timed
     long long timed = 0;          // ... whose step was timed
     long long feasible = 0;
     double elapsed_s = 0;
@@ -81,7 +85,7 @@ struct SearchResult {
 SearchResult searchStrategies(const Design& design, const catalog::Catalog& catalog,
                               const SearchOptions& options = {});
 
-// {"space", "evaluated", "pruned_memory", "timed", "feasible", "elapsed_s",
+// {"space", "evaluated", "pruned_memory", "pruned_bound", "timed", "feasible", "elapsed_s",
 // "configurations_per_s", "objective", "score_unit", "shard", "results": [{"index",
 // "strategy", "score", "results"}], "pareto": {...}} (docs/cli.md).
 nlohmann::json searchResultToJson(const SearchResult& result, const SearchOptions& options,

@@ -3,8 +3,8 @@
 // the router over the expanded graph (its route domains and core trees), readable link names,
 // each link direction's achieved bandwidth, the per-step latencies and which vertices are
 // connected. A strategy only moves ranks between devices (the placement), so a strategy
-// search builds one fabric per worker and every layout's comm model shares it; evaluate()
-// builds one per evaluation.
+// search builds one fabric that every worker's comm models share, layout after layout;
+// evaluate() builds one per evaluation.
 
 #include <Eigen/Core>
 #include <cstdint>
