@@ -143,15 +143,18 @@ struct SearchContext {
 StepBoundTest facilityBoundTest(const Design& design, long long devices,
                                 const SearchContext& search) {
     return [&design, devices, &search](const TrainingResults& bound) {
-        WorkloadSection work;
-        work.training = bound;
-        Results r;
-        r.devices = devices;
-        r.facility = evaluateFacility(*search.facility, facilityWorkload(design, devices, work),
-                                      FacilityDetail::search)
-                         .results;
-        r.training = std::move(work.training);
-        return (*search.beaten)(r);
+        const BoundFigures figures = [&](const TrainingResults& at) {
+            WorkloadSection work;
+            work.training = at;
+            Results r;
+            r.devices = devices;
+            r.facility = evaluateFacility(*search.facility, facilityWorkload(design, devices, work),
+                                          FacilityDetail::search)
+                             .results;
+            r.training = std::move(work.training);
+            return r;
+        };
+        return (*search.beaten)(bound, figures);
     };
 }
 

@@ -22,10 +22,15 @@ struct SearchEvaluation {
     bool bound_pruned = false;   // beaten on a lower bound of its step: not timed
 };
 
-// A strategy search's test of a training candidate that fits: `bound` holds its training
-// section at a lower bound of its step (trainingStepBound) and the facility model's figures at
-// that step with the devices idle; true when every strategy with figures no better is beaten.
-using ResultsBoundTest = std::function<bool(const Results& bound)>;
+// The results a training section at a bound (trainingStepBound, or the same at another step)
+// would have: the section and the facility model's figures for it with the devices idle.
+using BoundFigures = std::function<Results(const TrainingResults& bound)>;
+
+// A strategy search's test of a training candidate that fits: `bound` is its training section
+// at a lower bound of its step; `figures` gives the results at that or any other step. True
+// when every strategy whose figures are no better than those at the bound is beaten.
+using ResultsBoundTest =
+    std::function<bool(const TrainingResults& bound, const BoundFigures& figures)>;
 
 // The engines on `prepared` with `network` built for `design`'s layout (makeNetworkModel) and
 // the facility model's description of the design's hardware (describeFacilityHardware under

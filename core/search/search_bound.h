@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/design/design.h"
+#include "core/evaluate/evaluate_search.h"
 #include "core/results/results.h"
 #include "core/search/search_workers.h"
 
@@ -29,8 +30,8 @@ public:
     // `probe`: what the probe pass found (its best `top` by the objective and its front).
     BoundThresholds(SearchObjective objective, const Workload& workload, std::size_t top,
                     const SearchTally& probe);
-    // True when a candidate whose figures are at least `bound`'s is beaten (see above).
-    bool beaten(const Results& bound) const;
+    // True when a candidate whose figures are at least `figures`' is beaten (see above).
+    bool beatenAt(const Results& figures) const;
 
 private:
     SearchObjective m_objective;
@@ -38,6 +39,21 @@ private:
     double m_nthBest;             // the probe's top-th best score (infinite: fewer probed)
     std::vector<double> m_times;  // the probe's front by time, ascending
     std::vector<double> m_costs;  // the least cost of the front points up to each time
+};
+
+// One worker's test (not shared between threads). At a fixed number of devices used, a bound's
+// figures depend on its step alone and grow with it, so whether it is beaten is monotone in the
+// step: the least beaten step is found once per device count (by bisection, through the
+// facility model), and each candidate is then one comparison.
+class WorkerBoundTest {
+public:
+    explicit WorkerBoundTest(const BoundThresholds& thresholds) : m_thresholds(thresholds) {}
+    bool beaten(const TrainingResults& bound, const BoundFigures& figures);
+
+private:
+    double leastBeatenStep(const TrainingResults& bound, const BoundFigures& figures) const;
+    const BoundThresholds& m_thresholds;
+    std::vector<std::pair<long long, double>> m_steps;  // devices used -> least beaten step
 };
 
 }  // namespace infraplan

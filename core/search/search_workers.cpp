@@ -123,10 +123,12 @@ struct WorkerPass {
 void searchWorker(const SearchJob& job, SharedProgress& shared, unsigned id,
                   SearchEvaluator& evaluator, SearchTally& tally, const WorkerPass& pass) {
     Design variant = job.design;
-    const ResultsBoundTest test = [&pass](const Results& bound) {
-        return pass.bounds->beaten(bound);
+    std::optional<WorkerBoundTest> bounds;
+    if (pass.bounds) bounds.emplace(*pass.bounds);
+    const ResultsBoundTest test = [&bounds](const TrainingResults& b, const BoundFigures& f) {
+        return bounds->beaten(b, f);
     };
-    const ResultsBoundTest* beaten = pass.bounds ? &test : nullptr;
+    const ResultsBoundTest* beaten = bounds ? &test : nullptr;
     const std::size_t top = topOf(job), claims = shared.claims.size() - 1;
     const Shard& shard = job.options.shard;
     const std::size_t step = pass.probe ? kProbeStride : 1;

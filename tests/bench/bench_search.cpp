@@ -37,6 +37,7 @@ void BM_SearchGpt3(benchmark::State& state) {
     options.threads = static_cast<int>(state.range(0));
     options.objective = static_cast<SearchObjective>(state.range(1));
     options.time_budget_s = 3600;
+    options.prune_on_bounds = state.range(3) != 0;
     long long evaluated = 0;
     SearchResult last;
     for (auto _ : state) {
@@ -48,18 +49,22 @@ void BM_SearchGpt3(benchmark::State& state) {
         benchmark::Counter(static_cast<double>(evaluated), benchmark::Counter::kIsRate);
     state.counters["space"] = static_cast<double>(last.space);
     state.counters["pruned_memory"] = static_cast<double>(last.pruned_memory);
+    state.counters["pruned_bound"] = static_cast<double>(last.pruned_bound);
     state.counters["timed"] = static_cast<double>(last.timed);
     state.counters["pareto"] = static_cast<double>(last.pareto.size());
     if (!last.best.empty())
         state.SetLabel(describeStrategy(last.best.front().strategy, false) + " -> " +
                        std::to_string(last.best.front().score) + " " + last.score_unit);
 }
-// Arguments: threads, objective (0 time, 1 cost, 2 energy, 3 cost per token), GPUs.
+// Arguments: threads, objective (0 time, 1 cost, 2 energy, 3 cost per token), GPUs, pruning
+// on bounds (1 on, 0 off).
 BENCHMARK(BM_SearchGpt3)
-    ->Args({2, 0, 1024})
-    ->Args({2, 0, 64})
-    ->Args({1, 0, 64})
-    ->Args({2, 1, 64})
+    ->Args({2, 0, 1024, 1})
+    ->Args({2, 0, 1024, 0})
+    ->Args({2, 0, 64, 1})
+    ->Args({2, 0, 64, 0})
+    ->Args({1, 0, 64, 1})
+    ->Args({2, 1, 64, 1})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->Iterations(1);

@@ -88,8 +88,9 @@ private Q_SLOTS:
         const SearchHardware hardware = describeSearchHardware(prepared, design, catalog, {});
         SearchEvaluator evaluator(prepared, hardware, catalog, {});
         std::optional<Results> bound;
-        const ResultsBoundTest record = [&bound](const Results& b) {
-            bound = b;
+        const ResultsBoundTest record = [&bound](const TrainingResults& b,
+                                                 const BoundFigures& figures) {
+            bound = figures(b);
             return false;  // never prune: the candidate is then timed as well
         };
         std::mt19937_64 random(12);
