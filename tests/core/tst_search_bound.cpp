@@ -14,25 +14,14 @@
 #include "core/search/search_space.h"
 #include "core/search/strategy_search.h"
 #include "example_designs.h"
+#include "search_designs.h"
 
 using namespace infraplan;
 
 namespace {
 
-constexpr SearchObjective kAllObjectives[] = {SearchObjective::time, SearchObjective::cost,
-                                              SearchObjective::energy,
-                                              SearchObjective::cost_per_token};
-
-Design gpt3on64() {
-    return test::example("megatron-gpt3-175b-a100.json");
-}
-
-Design moe() {
-    Design d = test::example("dgx-h100-training.json");
-    d.workload.model = std::string("mixtral-8x7b");
-    d.workload.global_batch = 512;
-    return d;
-}
+using test::gpt3on64;
+using test::kAllObjectives;
 
 Design designRow(int which) {
     switch (which) {
@@ -41,7 +30,7 @@ Design designRow(int which) {
         case 1:
             return test::example("dgx-h100-training.json");
         default:
-            return moe();
+            return test::mixtralOnDgxH100();
     }
 }
 

@@ -21,30 +21,15 @@
 #include "docs_table.h"
 #include "emitted_keys.h"
 #include "example_designs.h"
+#include "search_designs.h"
 
 using namespace infraplan;
 
 namespace {
 
-constexpr SearchObjective kAllObjectives[] = {SearchObjective::time, SearchObjective::cost,
-                                              SearchObjective::energy,
-                                              SearchObjective::cost_per_token};
-
-Design gpt3on1024() {
-    return test::example("gpt3-175b-1024-a100.json");
-}
-
-// GPT-3 175B on 64 A100 (the Korthikanti run): a whole space small enough to search in a test.
-Design gpt3on64() {
-    return test::example("megatron-gpt3-175b-a100.json");
-}
-
-Design moe() {
-    Design d = test::example("dgx-h100-training.json");
-    d.workload.model = std::string("mixtral-8x7b");
-    d.workload.global_batch = 512;
-    return d;
-}
+using test::gpt3on1024;
+using test::gpt3on64;
+using test::kAllObjectives;
 
 // Which candidates of a space to compare: a random draw, or a stretch of consecutive ones.
 using PickCandidates = std::function<std::vector<std::size_t>(const SearchSpace&)>;
@@ -126,7 +111,7 @@ private Q_SLOTS:
         QFETCH(int, which);
         const Design design = which == 0   ? gpt3on1024()
                               : which == 1 ? test::example("dgx-h100-training.json")
-                                           : moe();
+                                           : test::mixtralOnDgxH100();
         const auto [pruned, scored] = compareCandidates(design, drawn(which == 0 ? 150 : 400));
         QVERIFY(pruned > 0);  // the sample meets both kinds
         QVERIFY(scored > 0);
