@@ -7,6 +7,7 @@
 #include "app/cli/cli_checks.h"
 #include "app/cli/design_loading.h"
 #include "catalog/json_limits.h"
+#include "core/search/search_counts.h"
 #include "core/search/strategy_search.h"
 #include "core/search/strategy_text.h"
 
@@ -25,10 +26,7 @@ struct SearchArgs {
 };
 
 void printText(const SearchResult& r, const std::string& name, bool inference) {
-    std::cout << name << "\n  evaluated " << r.evaluated << " of " << r.space << " strategies ("
-              << r.pruned_memory << " did not fit in memory, " << r.pruned_bound
-              << " beaten on bounds, " << r.timed << " timed), " << r.feasible << " feasible, in "
-              << r.elapsed_s << " s\n";
+    std::cout << name << "\n  " << searchCountsText(r) << ", in " << r.elapsed_s << " s\n";
     if (r.truncated) std::cout << "  stopped early: " << r.truncation << "\n";
     for (const std::string& reason : r.reasons)
         std::cout << "  " << reason << "\n";

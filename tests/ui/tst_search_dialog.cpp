@@ -71,7 +71,7 @@ private Q_SLOTS:
         const SearchResult& r = *dialog->result();
         QVERIFY2(!r.best.empty(), qPrintable(dialog->statusLabel()->text()));
         QCOMPARE(dialog->table()->rowCount(), static_cast<int>(r.best.size()));
-        QVERIFY(dialog->statusLabel()->text().contains(QStringLiteral("strategies evaluated")));
+        QVERIFY(dialog->statusLabel()->text().contains(QStringLiteral("strategies evaluated (")));
         QVERIFY(dialog->applyButton()->isEnabled());  // the best row is selected
         const QChart* chart = dialog->chart()->chart();
         QVERIFY(chart->series().size() >= 2);

@@ -17,6 +17,7 @@
 
 #include "core/planning/sensitivity.h"
 #include "core/results/format.h"
+#include "core/search/search_counts.h"
 #include "core/search/strategy_text.h"
 #include "ui/app/specsummary.h"
 #include "ui/document/designdocument.h"
@@ -172,9 +173,8 @@ void SearchDialog::finish() {
 QString SearchDialog::summary(const SearchResult& r) const {
     if (!r.reasons.empty())
         return tr("Nothing to search: %1").arg(QString::fromStdString(r.reasons.front()));
-    QString text = tr("%1 strategies evaluated, %2 feasible, in %3 s.")
-                       .arg(QString::fromStdString(infraplan::formatInteger(r.evaluated)),
-                            QString::fromStdString(infraplan::formatInteger(r.feasible)),
+    QString text = tr("%1, in %2 s.")
+                       .arg(QString::fromStdString(infraplan::searchCountsText(r)),
                             formatNumber(r.elapsed_s, 3));
     if (r.cancelled) text += tr(" Cancelled: the best found so far are listed.");
     if (r.truncated) text += tr(" Stopped early: %1.").arg(QString::fromStdString(r.truncation));

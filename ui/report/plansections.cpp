@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/results/format.h"
+#include "core/search/search_counts.h"
 #include "core/search/strategy_text.h"
 
 namespace infraplan::report {
@@ -49,11 +50,10 @@ ExtraSection searchSection(const SearchResult& r, SearchObjective objective, boo
         return s;
     }
     s.intro = QStringLiteral(
-                  "The strategy search (objective: %1) on this design's hardware evaluated %2 "
-                  "strategies, %3 of them feasible, in %4 s. The best %5 are listed, best "
-                  "first; the score is %6, lower is better.")
-                  .arg(text(toString(objective)), text(formatInteger(r.evaluated)),
-                       text(formatInteger(r.feasible)), text(formatNumber(r.elapsed_s, 3)))
+                  "The strategy search (objective: %1) on this design's hardware: %2, in %3 s. "
+                  "The best %4 are listed, best first; the score is %5, lower is better.")
+                  .arg(text(toString(objective)), text(searchCountsText(r)),
+                       text(formatNumber(r.elapsed_s, 3)))
                   .arg(r.best.size())
                   .arg(text(r.score_unit)) +
               runNote(r.cancelled, r.truncated, r.truncation);
