@@ -10,31 +10,32 @@
 namespace infraplan {
 namespace {
 
-// Follows the parser's events to know where it is, and records the first key that repeats
-// within one object, as a JSON pointer.
-class DuplicateKeyFinder {
+// Builds the document through nlohmann's plain DOM builder and records the first key that
+// repeats within one object, as a JSON pointer. nlohmann's callback parser would do both, but
+// it rescans the enclosing array after every object it closes: quadratic in a list of items.
+class GuardedDomBuilder : public nlohmann::json_sax<nlohmann::json> {
 public:
-    bool onEvent(nlohmann::json::parse_event_t event, const nlohmann::json& parsed) {
-        using Event = nlohmann::json::parse_event_t;
-        switch (event) {
-            case Event::object_start:
-            case Event::array_start:
-                enterElement();
-                m_frames.push_back({event == Event::array_start, 0, {}, {}});
-                break;
-            case Event::object_end:
-            case Event::array_end:
-                if (!m_frames.empty()) m_frames.pop_back();
-                break;
-            case Event::key:
-                onKey(parsed.get<std::string>());
-                break;
-            case Event::value:
-                enterElement();
-                break;
-        }
-        return true;
+    explicit GuardedDomBuilder(nlohmann::json& result) : m_dom(result) {}
+
+    bool null() override { return value(), m_dom.null(); }
+    bool boolean(bool v) override { return value(), m_dom.boolean(v); }
+    bool number_integer(number_integer_t v) override { return value(), m_dom.number_integer(v); }
+    bool number_unsigned(number_unsigned_t v) override { return value(), m_dom.number_unsigned(v); }
+    bool number_float(number_float_t v, const string_t& s) override {
+        return value(), m_dom.number_float(v, s);
     }
+    bool string(string_t& v) override { return value(), m_dom.string(v); }
+    bool binary(binary_t& v) override { return value(), m_dom.binary(v); }
+    bool start_object(std::size_t n) override { return enter(false), m_dom.start_object(n); }
+    bool key(string_t& v) override { return onKey(v), m_dom.key(v); }
+    bool end_object() override { return leave(), m_dom.end_object(); }
+    bool start_array(std::size_t n) override { return enter(true), m_dom.start_array(n); }
+    bool end_array() override { return leave(), m_dom.end_array(); }
+    bool parse_error(std::size_t position, const std::string& token,
+                     const nlohmann::detail::exception& e) override {
+        return m_dom.parse_error(position, token, e);  // throws, with nlohmann's message
+    }
+
     const std::optional<std::string>& duplicate() const { return m_duplicate; }
 
 private:
@@ -45,8 +46,15 @@ private:
         std::set<std::string> keys;
     };
 
-    void enterElement() {
+    void value() {
         if (!m_frames.empty() && m_frames.back().array) ++m_frames.back().next_index;
+    }
+    void enter(bool array) {
+        value();
+        m_frames.push_back({array, 0, {}, {}});
+    }
+    void leave() {
+        if (!m_frames.empty()) m_frames.pop_back();
     }
     void onKey(const std::string& key) {
         if (m_frames.empty()) return;
@@ -61,6 +69,7 @@ private:
         m_duplicate = pointer;
     }
 
+    nlohmann::detail::json_sax_dom_parser<nlohmann::json> m_dom;
     std::vector<Frame> m_frames;
     std::optional<std::string> m_duplicate;
 };
@@ -135,13 +144,11 @@ std::optional<nlohmann::json> parseJsonGuarded(std::string_view text, std::size_
                     formatBytes(max_bytes));
     if (auto problem = checkJsonNesting(text, max_depth)) return fail(*problem);
     try {
-        DuplicateKeyFinder duplicates;
-        nlohmann::json document = nlohmann::json::parse(
-            text, [&](int, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
-                return duplicates.onEvent(event, parsed);
-            });
-        if (duplicates.duplicate())
-            return fail(*duplicates.duplicate() +
+        nlohmann::json document;
+        GuardedDomBuilder builder(document);
+        nlohmann::json::sax_parse(text, &builder);
+        if (builder.duplicate())
+            return fail(*builder.duplicate() +
                         ": this key appears twice in its object (each key may appear once)");
         return document;
     } catch (const nlohmann::json::exception& e) {

@@ -19,17 +19,28 @@ const catalog::Model* resolveModel(const Design& design, const catalog::Catalog&
     return catalog.model(std::get<std::string>(design.workload.model));
 }
 
-long long totalInstances(const Design& design, const Item& item) {
+namespace {
+// The walk up the parent chain; a cycle (rejected by validation) must not loop forever here.
+template <class Find>
+long long instancesUp(const Item& item, std::size_t items, const Find& find) {
     long long n = item.count;
     const Item* current = &item;
-    // Walk up the parent chain; a cycle (rejected by validation) must not loop forever here.
-    for (std::size_t depth = 0; !current->parent.empty() && depth < design.hardware.items.size();
-         ++depth) {
-        current = design.findItem(current->parent);
+    for (std::size_t depth = 0; !current->parent.empty() && depth < items; ++depth) {
+        current = find(current->parent);
         if (!current) break;
         n = saturatingMultiply(n, current->count);
     }
     return n;
+}
+}  // namespace
+
+long long totalInstances(const Design& design, const Item& item) {
+    return instancesUp(item, design.hardware.items.size(),
+                       [&](const std::string& id) { return design.findItem(id); });
+}
+
+long long totalInstances(const ItemIndex& items, const Item& item) {
+    return instancesUp(item, items.size(), [&](const std::string& id) { return items.find(id); });
 }
 
 const DevicePool* DeviceSummary::primary() const {
@@ -49,8 +60,9 @@ DeviceSummary summarizeDevices(const Design& design, const catalog::Catalog& cat
         summary.pools.back().accelerator = acc;
         return summary.pools.back();
     };
+    const ItemIndex index(design);
     for (const Item& item : design.hardware.items) {
-        const long long instances = totalInstances(design, item);
+        const long long instances = totalInstances(index, item);
         if (item.kind == ItemKind::node) {
             const catalog::NodeTemplate* node = catalog.node(item.ref);
             if (!node) continue;

@@ -9,6 +9,7 @@
 #include "catalog/catalog.h"
 #include "catalog/json_reader.h"
 #include "core/design/design.h"
+#include "core/design/item_index.h"
 
 namespace infraplan {
 
@@ -17,6 +18,7 @@ const catalog::Model* resolveModel(const Design& design, const catalog::Catalog&
 
 // Instances of an item once every enclosing group's count is applied (saturates at 2^62).
 long long totalInstances(const Design& design, const Item& item);
+long long totalInstances(const ItemIndex& items, const Item& item);  // the same, for many items
 
 struct DevicePool {
     const catalog::Accelerator* accelerator = nullptr;

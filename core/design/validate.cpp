@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 
+#include "core/design/item_index.h"
 #include "core/design/pipeline_split.h"
 #include "core/design/resolve.h"
 #include "core/facility/facility_defaults.h"
@@ -45,7 +46,8 @@ void checkRef(const std::string& pointer, const std::string& ref, catalog::Entry
     }
 }
 
-void checkItems(const Design& design, const catalog::Catalog& catalog, Diagnostics& diags) {
+void checkItems(const Design& design, const ItemIndex& index, const catalog::Catalog& catalog,
+                Diagnostics& diags) {
     std::map<std::string, std::size_t> firstIndex;
     const auto& items = design.hardware.items;
     for (std::size_t i = 0; i < items.size(); ++i) {
@@ -66,7 +68,7 @@ void checkItems(const Design& design, const catalog::Catalog& catalog, Diagnosti
                          diags);
         }
         if (!item.parent.empty()) {
-            const Item* parent = design.findItem(item.parent);
+            const Item* parent = index.find(item.parent);
             if (!parent)
                 diags.error(ptr + "/parent", "names \"" + item.parent + "\", which is not an item");
             else if (parent->kind != ItemKind::group)
@@ -80,7 +82,7 @@ void checkItems(const Design& design, const catalog::Catalog& catalog, Diagnosti
         const Item* current = &items[i];
         std::size_t steps = 0;
         while (current && !current->parent.empty() && steps <= items.size()) {
-            current = design.findItem(current->parent);
+            current = index.find(current->parent);
             ++steps;
         }
         if (steps > items.size())
@@ -88,13 +90,14 @@ void checkItems(const Design& design, const catalog::Catalog& catalog, Diagnosti
     }
 }
 
-void checkLinks(const Design& design, const catalog::Catalog& catalog, Diagnostics& diags) {
+void checkLinks(const Design& design, const ItemIndex& index, const catalog::Catalog& catalog,
+                Diagnostics& diags) {
     const auto& links = design.hardware.links;
     for (std::size_t i = 0; i < links.size(); ++i) {
         const DesignLink& link = links[i];
         const std::string ptr = linkPointer(i);
         for (const auto& [key, id] : {std::pair{"from", &link.from}, std::pair{"to", &link.to}}) {
-            const Item* end = design.findItem(*id);
+            const Item* end = index.find(*id);
             if (!end)
                 diags.error(ptr + "/" + key, "names \"" + *id + "\", which is not an item");
             else if (end->kind == ItemKind::group)
@@ -149,7 +152,8 @@ void checkStrategyFields(const Design& design, const catalog::Catalog& catalog,
                       "has no effect without pipeline parallelism (pp = 1)");
 }
 
-void checkWorkload(const Design& design, const catalog::Catalog& catalog, Diagnostics& diags) {
+void checkWorkload(const Design& design, const ItemIndex& index, const catalog::Catalog& catalog,
+                   Diagnostics& diags) {
     checkPipelineSplit(design, catalog, diags);
     if (const auto* id = std::get_if<std::string>(&design.workload.model)) {
         if (id->empty())
@@ -159,21 +163,21 @@ void checkWorkload(const Design& design, const catalog::Catalog& catalog, Diagno
     }
     checkStrategyFields(design, catalog, diags);
     for (auto it = design.layout.begin(); it != design.layout.end(); ++it)
-        if (!design.findItem(it.key()))
+        if (!index.find(it.key()))
             diags.warning("/layout/" + pointerEscape(it.key()),
                           "positions an item that does not exist; it is ignored");
 }
 
 // Counted analytically, so an absurd design is refused without allocating anything.
-void checkDeviceLimit(const Design& design, const catalog::Catalog& catalog, long long max_devices,
-                      Diagnostics& diags) {
+void checkDeviceLimit(const Design& design, const ItemIndex& index, const catalog::Catalog& catalog,
+                      long long max_devices, Diagnostics& diags) {
     const long long devices = summarizeDevices(design, catalog).devices;
     if (devices <= max_devices) return;
     std::size_t largest = 0;
     long long largestDevices = -1;
     for (std::size_t i = 0; i < design.hardware.items.size(); ++i) {
         const Item& item = design.hardware.items[i];
-        long long n = totalInstances(design, item);
+        long long n = totalInstances(index, item);
         if (item.kind == ItemKind::node) {
             const auto* node = catalog.node(item.ref);
             n = node ? n * node->accelerators : 0;
@@ -203,11 +207,12 @@ Diagnostics validateStrategy(const Design& design, const catalog::Catalog& catal
 Diagnostics validateDesign(const Design& design, const catalog::Catalog& catalog,
                            const ValidateOptions& options) {
     Diagnostics diags;
-    checkItems(design, catalog, diags);
-    checkLinks(design, catalog, diags);
-    checkWorkload(design, catalog, diags);
+    const ItemIndex index(design);
+    checkItems(design, index, catalog, diags);
+    checkLinks(design, index, catalog, diags);
+    checkWorkload(design, index, catalog, diags);
     resolveFacilityParams(design, catalog, diags);  // named facility/economics parameters
-    if (!diags.hasErrors()) checkDeviceLimit(design, catalog, options.max_devices, diags);
+    if (!diags.hasErrors()) checkDeviceLimit(design, index, catalog, options.max_devices, diags);
     if (!diags.hasErrors()) {  // the expansion's own count and limits, as evaluation applies them
         ExpandOptions expand;
         expand.max_devices = options.max_devices;

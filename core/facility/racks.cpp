@@ -65,6 +65,7 @@ RackAssigner::RackAssigner(const Design& design, const FacilityParams& params,
     : m_design(design), m_params(params) {
     const auto& items = design.hardware.items;
     m_plans.resize(items.size());
+    const ItemIndex index(design);
     for (std::size_t i = 0; i < items.size(); ++i) {
         Plan& plan = m_plans[i];
         plan.key_item = static_cast<std::uint32_t>(i);
@@ -76,15 +77,15 @@ RackAssigner::RackAssigner(const Design& design, const FacilityParams& params,
                 rack = current;
                 break;
             }
-            current = current->parent.empty() ? nullptr : design.findItem(current->parent);
+            current = current->parent.empty() ? nullptr : index.find(current->parent);
         }
         if (isRackGroup(items[i])) {  // the group itself: names the racks keyed by it
             plan.mode = Mode::rack_group;
         } else if (rack) {
             plan.mode = Mode::rack_group;
             plan.key_item = static_cast<std::uint32_t>(rack - items.data());
-            const long long racks = std::max(1LL, totalInstances(design, *rack));
-            plan.per_rack = std::max(1LL, totalInstances(design, items[i]) / racks);
+            const long long racks = std::max(1LL, totalInstances(index, *rack));
+            plan.per_rack = std::max(1LL, totalInstances(index, items[i]) / racks);
         } else if (items[i].kind == ItemKind::node) {
             plan.mode = Mode::node_pack;
             const double w = i < unit_nameplate_w.size() ? unit_nameplate_w[i] : 0;

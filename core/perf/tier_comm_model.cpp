@@ -1,6 +1,7 @@
 #include "core/perf/tier_comm_model.h"
 
 #include "core/comm/collective_efficiency.h"
+#include "core/design/item_index.h"
 
 #include <algorithm>
 #include <cmath>
@@ -146,9 +147,10 @@ TierCommModel TierCommModel::fromDesign(const Design& design, const catalog::Cat
     double outStep_s = 0;
     int lanes = 0;
     const FabricParams* fabric = nullptr;
+    const ItemIndex items(design);
     for (const DesignLink& link : design.hardware.links) {
-        const Item* a = design.findItem(link.from);
-        const Item* b = design.findItem(link.to);
+        const Item* a = items.find(link.from);
+        const Item* b = items.find(link.to);
         if (!a || !b) continue;
         const Item* node =
             a->kind == ItemKind::node ? a : (b->kind == ItemKind::node ? b : nullptr);

@@ -38,8 +38,9 @@ LinkLabels::LinkLabels(const Graph& graph, const Design& design)
                                                 static_cast<std::uint64_t>(v.kind));
         m_index[i] = next[key]++;
     }
+    const ItemIndex items(design);
     for (const Item& item : design.hardware.items)
-        m_instances.push_back(totalInstances(design, item));
+        m_instances.push_back(totalInstances(items, item));
 }
 
 const std::string& LinkLabels::itemId(std::uint32_t v) const {

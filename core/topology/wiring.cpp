@@ -193,10 +193,10 @@ EndVerdict fitEnd(const Item& end, const Item& other, const std::string& linkId,
     return {};
 }
 
-void checkLinkWiring(const Design& design, const DesignLink& link, const std::string& pointer,
+void checkLinkWiring(const ItemIndex& items, const DesignLink& link, const std::string& pointer,
                      const catalog::Catalog& catalog, Diagnostics& diagnostics) {
-    const Item* from = design.findItem(link.from);
-    const Item* to = design.findItem(link.to);
+    const Item* from = items.find(link.from);
+    const Item* to = items.find(link.to);
     if (!from || !to || from == to || !catalog.link(link.ref)) return;
     using End = std::tuple<const char*, const Item*, const Item*>;
     for (const auto& [key, end, other] : {End{"/from", from, to}, End{"/to", to, from}}) {
@@ -211,8 +211,9 @@ void checkLinkWiring(const Design& design, const DesignLink& link, const std::st
 
 void checkWiring(const Design& design, const catalog::Catalog& catalog, Diagnostics& diagnostics) {
     const auto& links = design.hardware.links;
+    const ItemIndex index(design);
     for (std::size_t k = 0; k < links.size(); ++k)
-        checkLinkWiring(design, links[k], linkPointer(k), catalog, diagnostics);
+        checkLinkWiring(index, links[k], linkPointer(k), catalog, diagnostics);
 }
 
 std::string linkForSwitch(const catalog::Catalog& catalog, const catalog::Switch& sw) {

@@ -14,6 +14,7 @@
 #include "catalog/catalog.h"
 #include "catalog/json_reader.h"
 #include "core/design/design.h"
+#include "core/design/item_index.h"
 
 namespace infraplan {
 
@@ -39,7 +40,7 @@ EndVerdict fitEnd(const Item& end, const Item& other, const std::string& linkId,
 // The ends of one link (`pointer` is its place, /hardware/links/K): an impossible end is an
 // error at pointer/from or pointer/to, an odd one a warning. Unknown items or refs are left to
 // the reference checks.
-void checkLinkWiring(const Design& design, const DesignLink& link, const std::string& pointer,
+void checkLinkWiring(const ItemIndex& items, const DesignLink& link, const std::string& pointer,
                      const catalog::Catalog& catalog, Diagnostics& diagnostics);
 // checkLinkWiring for every link of the design.
 void checkWiring(const Design& design, const catalog::Catalog& catalog, Diagnostics& diagnostics);

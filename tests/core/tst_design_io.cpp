@@ -4,6 +4,8 @@
 #include <QtTest>
 
 #include "catalog/catalog.h"
+#include "core/design/item_index.h"
+#include "core/design/resolve.h"
 #include "core/design/validate.h"
 #include "core/io/design_json.h"
 #include "core/io/input_diff.h"
@@ -31,6 +33,32 @@ std::string messagesOf(const nlohmann::json& document) {
 class TestDesignIo : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // The index that keeps validation linear answers as Design::findItem does: the first of
+    // two items with one id, nothing for an unknown one, and the same nested counts.
+    void itemIndexAnswersAsFindItem() {
+        Design d;
+        auto add = [&](std::string id, std::string parent, long long count) {
+            Item item;
+            item.id = std::move(id);
+            item.kind = ItemKind::group;
+            item.parent = std::move(parent);
+            item.count = count;
+            d.hardware.items.push_back(item);
+        };
+        add("pod", "", 4);
+        add("rack", "pod", 8);
+        add("server", "rack", 2);
+        add("rack", "", 100);  // a duplicate id (refused by validation): the first one counts
+        const ItemIndex index(d);
+        QCOMPARE(index.size(), std::size_t{4});
+        QCOMPARE(index.find("rack"), d.findItem("rack"));
+        QCOMPARE(index.find("rack"), &d.hardware.items[1]);
+        QCOMPARE(index.find("nowhere"), nullptr);
+        QCOMPARE(index.find(""), nullptr);
+        for (const Item& item : d.hardware.items)
+            QCOMPARE(totalInstances(index, item), totalInstances(d, item));
+        QCOMPARE(totalInstances(index, d.hardware.items[2]), 64LL);
+    }
     void examplesLoadAndValidate_data() {
         QTest::addColumn<QString>("file");
         QTest::newRow("training") << "dgx-h100-training.json";

@@ -224,7 +224,8 @@ void DesignScene::connectDrawn(const QString& fromId, const QString& toId) {
     }
     link.count = defaultLanes(*a, *b, link.ref, catalog);
     Diagnostics wiring;
-    checkLinkWiring(design, link, linkPointer(design.hardware.links.size()), catalog, wiring);
+    checkLinkWiring(ItemIndex(design), link, linkPointer(design.hardware.links.size()), catalog,
+                    wiring);
     const QString text = QString::fromStdString(wiring.toString()).trimmed();
     if (wiring.hasErrors()) {
         Q_EMIT message(tr("Not connected: %1").arg(text));
