@@ -46,6 +46,10 @@ bool importEntries(DesignLoad& load, catalog::Catalog& local, const std::string&
     return true;
 }
 
+void announce(const DesignLoadOptions& options, LoadStep step) {
+    if (options.on_step) options.on_step(step);
+}
+
 DesignLoad fromReadResult(LoadResult read, const catalog::Catalog& local,
                           const DesignLoadOptions& options) {
     if (!read.ok()) {
@@ -72,8 +76,21 @@ std::optional<EmbeddedChoice> embeddedChoiceFromString(const std::string& name) 
     return enumValue<EmbeddedChoice>(kEmbeddedChoiceNames, name);
 }
 
+const char* describe(LoadStep step) {
+    switch (step) {
+        case LoadStep::reading:
+            return "reading the file";
+        case LoadStep::parsing:
+            return "parsing the design";
+        case LoadStep::checking:
+            return "checking it against the catalog";
+    }
+    return "";
+}
+
 DesignLoad resolveDesign(Design design, const catalog::Catalog& local,
                          const DesignLoadOptions& options) {
+    announce(options, LoadStep::checking);
     DesignLoad load;
     load.choice = options.embedded;
     catalog::Catalog resolved = local;
@@ -103,11 +120,18 @@ DesignLoad resolveDesign(Design design, const catalog::Catalog& local,
 
 DesignLoad loadDesignForEvaluation(const std::string& path, const catalog::Catalog& local,
                                    const DesignLoadOptions& options) {
-    return fromReadResult(loadDesignFile(path, options.read), local, options);
+    announce(options, LoadStep::reading);
+    std::string error;
+    const auto text = readTextFile(path, options.read.max_bytes, &error);
+    if (text) return parseDesignForEvaluation(*text, local, options);
+    LoadResult unread;
+    unread.diagnostics.error("", error);
+    return fromReadResult(std::move(unread), local, options);
 }
 
 DesignLoad parseDesignForEvaluation(std::string_view text, const catalog::Catalog& local,
                                     const DesignLoadOptions& options) {
+    announce(options, LoadStep::parsing);
     return fromReadResult(parseDesign(text, options.read), local, options);
 }
 

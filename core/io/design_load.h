@@ -5,6 +5,8 @@
 // against the result. Where an embedded entry differs from the local one, the differences are
 // reported field by field and a choice says which wins (docs/design-file.md, "catalog").
 
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -27,11 +29,17 @@ enum class EmbeddedChoice : std::uint8_t {
 const char* toString(EmbeddedChoice c);  // "file", "local", "import"
 std::optional<EmbeddedChoice> embeddedChoiceFromString(const std::string& name);
 
+// The steps of a load, in order, for a progress display.
+enum class LoadStep : std::uint8_t { reading, parsing, checking };
+const char* describe(LoadStep step);  // "reading the file", ...
+
 struct DesignLoadOptions {
     LoadOptions read;          // size and depth guards, `--set` overrides
     ValidateOptions validate;  // the device limit
     EmbeddedChoice embedded = EmbeddedChoice::keep_file;
     std::string user_catalog;  // where import_file writes ("" = the default user catalog)
+    // Called as each step starts, on the loading thread (the GUI loads off its own).
+    std::function<void(LoadStep)> on_step;
 };
 
 struct DesignLoad {

@@ -117,17 +117,20 @@ void DesignScene::rebuild() {
     clear();
     m_nodes.clear();
     m_edges.clear();
+    numberDefaultSlots();
     for (const Item& item : m_document->design().hardware.items)
         createNode(QString::fromStdString(item.id));
+    m_defaultSlots.clear();
     m_rebuilding = false;
+    // Each group once, now that its cards are in: per card, refreshing it is quadratic.
     for (NodeItem* n : std::as_const(m_nodes))
-        if (auto* g = qgraphicsitem_cast<GroupNode*>(n)) g->fitToChildren();
+        if (auto* g = qgraphicsitem_cast<GroupNode*>(n)) g->refresh(*m_document);
     rebuildEdges();
 }
 
 NodeItem* DesignScene::createNode(const QString& id) {
     if (NodeItem* existing = m_nodes.value(id)) return existing;
-    const Item* item = m_document->design().findItem(id.toStdString());
+    const Item* item = m_document->findItem(id.toStdString());
     if (!item) return nullptr;
     GroupNode* parentNode = nullptr;
     m_creating.insert(id);
@@ -145,7 +148,7 @@ NodeItem* DesignScene::createNode(const QString& id) {
         addItem(node);
     node->refresh(*m_document);
     placeNode(id);
-    if (parentNode) parentNode->refresh(*m_document);
+    if (parentNode && !m_rebuilding) parentNode->refresh(*m_document);
     return node;
 }
 
@@ -167,7 +170,7 @@ void DesignScene::removeNode(const QString& id) {
 
 void DesignScene::refreshNode(const QString& id) {
     NodeItem* node = m_nodes.value(id);
-    const Item* item = m_document->design().findItem(id.toStdString());
+    const Item* item = m_document->findItem(id.toStdString());
     if (!node || !item) return;
     GroupNode* wanted =
         item->parent.empty()
@@ -195,21 +198,39 @@ void DesignScene::placeNode(const QString& id) {
     const QPointF pos =
         m_document->hasPosition(key) ? m_document->position(key) : defaultPosition(id);
     if (node->pos() != pos) node->setPos(pos);
+    if (m_rebuilding) return;  // the rebuild fits each group once, at the end
     if (auto* g = dynamic_cast<GroupNode*>(node->parentItem())) g->fitToChildren();
     updateEdges();
 }
 
 QPointF DesignScene::defaultPosition(const QString& id) const {
     // Items the layout does not place go on a grid, in design order among their siblings.
-    const Design& design = m_document->design();
-    const Item* item = design.findItem(id.toStdString());
-    int index = 0;
-    for (const Item& other : design.hardware.items) {
-        if (&other == item) break;
-        if (other.parent == item->parent && !m_document->hasPosition(other.id)) ++index;
-    }
+    const Item* item = m_document->findItem(id.toStdString());
+    if (!item) return {};
+    const int index = defaultSlot(*item);
     if (item->parent.empty()) return {(index % 4) * 300.0, 400.0 + (index / 4) * 140.0};
     return {20.0 + (index % 2) * 244.0, GroupNode::kHeaderHeight + 20.0 + (index / 2) * 92.0};
+}
+
+int DesignScene::defaultSlot(const Item& item) const {
+    // A rebuild numbers every card in one pass; a single new card counts its siblings.
+    if (auto it = m_defaultSlots.find(item.id); it != m_defaultSlots.end()) return it->second;
+    int index = 0;
+    for (const Item& other : m_document->design().hardware.items) {
+        if (&other == &item) break;
+        if (other.parent == item.parent && !m_document->hasPosition(other.id)) ++index;
+    }
+    return index;
+}
+
+void DesignScene::numberDefaultSlots() {
+    m_defaultSlots.clear();
+    std::unordered_map<std::string, int> unplacedUnder;  // parent id -> siblings so far
+    for (const Item& item : m_document->design().hardware.items) {
+        int& siblings = unplacedUnder[item.parent];
+        m_defaultSlots.emplace(item.id, siblings);
+        if (!m_document->hasPosition(item.id)) ++siblings;
+    }
 }
 
 void DesignScene::rebuildEdges() {

@@ -8,6 +8,7 @@
 #include <QPointer>
 #include <QSet>
 #include <QStringList>
+#include <unordered_map>
 #include <vector>
 
 #include "ui/canvas/linkload.h"
@@ -93,6 +94,8 @@ private:
     GroupNode* groupAt(QPointF scenePos, const NodeItem* excluding = nullptr) const;
     NodeItem* visibleNode(const std::string& id) const;
     QPointF defaultPosition(const QString& id) const;
+    int defaultSlot(const Item& item) const;
+    void numberDefaultSlots();  // every card's default slot, for a rebuild
     QPointF scenePositionOf(const QString& id) const;
     void finishMove(QPointF releasePos);
     // A link the user drew: the link kind and lanes from the catalog's wiring rules; refused,
@@ -102,6 +105,7 @@ private:
     DesignDocument* m_document;
     QHash<QString, NodeItem*> m_nodes;
     QSet<QString> m_creating;  // guards against parent cycles in a hand-edited file
+    std::unordered_map<std::string, int> m_defaultSlots;  // during a rebuild
     std::vector<LinkEdge*> m_edges;
     Tool m_tool = Tool::select;
     std::string m_linkRef;

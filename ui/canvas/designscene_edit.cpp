@@ -247,7 +247,7 @@ void DesignScene::finishMove(QPointF releasePos) {
         // One item dropped onto another group (or out onto the canvas) changes its parent.
         const QString id = moved.begin().key();
         NodeItem* node = m_nodes.value(id);
-        const Item* item = m_document->design().findItem(id.toStdString());
+        const Item* item = m_document->findItem(id.toStdString());
         GroupNode* target = groupAt(releasePos, node);
         const QString parent = target ? target->id() : QString();
         if (item && parent != QString::fromStdString(item->parent)) {

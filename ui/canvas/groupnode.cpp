@@ -39,7 +39,7 @@ void GroupNode::setDropTarget(bool on) {
 }
 
 void GroupNode::refresh(const DesignDocument& document) {
-    const Item* item = document.design().findItem(m_id.toStdString());
+    const Item* item = document.findItem(m_id.toStdString());
     if (!item) return;
     m_title = document.label(*item);
     m_role = QString::fromStdString(item->role);

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "ui/app/theme.h"
+#include "ui/canvas/levelofdetail.h"
 #include "ui/canvas/linkload.h"
 
 namespace infraplan::ui {
@@ -75,6 +76,7 @@ void LinkEdge::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     }
     painter->setPen(QPen(color, std::min(width, 5.0), Qt::SolidLine, Qt::RoundCap));
     painter->drawLine(m_from, m_to);
+    if (isFarAway(*option, *painter)) return;  // no ends or label to read
     painter->setBrush(color);
     painter->setPen(Qt::NoPen);
     painter->drawEllipse(m_from, 3.5, 3.5);

@@ -8,6 +8,7 @@
 #include "ui/app/specsummary.h"
 #include "ui/app/theme.h"
 #include "ui/canvas/designscene.h"
+#include "ui/canvas/levelofdetail.h"
 #include "ui/document/designdocument.h"
 
 namespace infraplan::ui {
@@ -74,7 +75,7 @@ QPainterPath PartNode::shape() const {
 }
 
 void PartNode::refresh(const DesignDocument& document) {
-    const Item* item = document.design().findItem(m_id.toStdString());
+    const Item* item = document.findItem(m_id.toStdString());
     if (!item) return;
     prepareGeometryChange();
     m_kind = int(item->kind);
@@ -94,6 +95,10 @@ void PartNode::refresh(const DesignDocument& document) {
 void PartNode::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
     const Theme& t = theme();
     const auto kind = static_cast<ItemKind>(m_kind);
+    if (isFarAway(*option, *painter)) {  // text a few pixels high: a plain card, 100x cheaper
+        painter->fillRect(m_rect, m_bottleneck ? t.bad : kindColor(kind));
+        return;
+    }
     painter->setRenderHint(QPainter::Antialiasing);
     // Soft shadow, then the card.
     painter->setPen(Qt::NoPen);

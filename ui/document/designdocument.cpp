@@ -12,6 +12,7 @@
 #include "core/io/design_json.h"
 #include "ui/document/commands.h"
 #include "ui/plan/planrecord.h"
+#include "ui/widgets/longtext.h"
 
 namespace infraplan::ui {
 
@@ -50,6 +51,7 @@ void DesignDocument::reset(Design design, const QString& path, const DesignLoad&
     m_undo->clear();
     m_undo->setClean();  // clear() of an empty stack keeps a markUnsaved() from before
     m_design = std::move(design);
+    itemsMoved();
     if (!m_design.layout.is_object()) m_design.layout = nlohmann::json::object();
     m_catalog = load.catalog ? load.catalog : m_local;
     m_embedded = load.embedded;
@@ -63,6 +65,10 @@ void DesignDocument::reset(Design design, const QString& path, const DesignLoad&
 bool DesignDocument::open(const QString& path, Diagnostics& diagnostics) {
     DesignLoad load = loadDesignForEvaluation(QFile::encodeName(path).toStdString(), *m_local);
     diagnostics = load.diagnostics;
+    return adopt(std::move(load), path);
+}
+
+bool DesignDocument::adopt(DesignLoad load, const QString& path) {
     if (!load.readable()) return false;
     Design design = std::move(*load.design);
     reset(std::move(design), QFileInfo(path).absoluteFilePath(), load);
@@ -161,7 +167,7 @@ void DesignDocument::moveItems(const QHash<QString, QPointF>& positions) {
     QHash<QString, QPointF> to;
     for (auto it = positions.begin(); it != positions.end(); ++it) {
         const std::string id = it.key().toStdString();
-        if (!m_design.findItem(id)) continue;
+        if (!findItem(id)) continue;
         const QPointF old = position(id);
         if (hasPosition(id) && old == it.value()) continue;
         from.insert(it.key(), old);
@@ -171,10 +177,10 @@ void DesignDocument::moveItems(const QHash<QString, QPointF>& positions) {
 }
 
 bool DesignDocument::reparentItem(const QString& id, const QString& parentId, QPointF position) {
-    const Item* item = m_design.findItem(id.toStdString());
+    const Item* item = findItem(id.toStdString());
     if (!item || id == parentId) return false;
     if (!parentId.isEmpty() && isInside(parentId.toStdString(), id.toStdString())) return false;
-    const Item* parent = m_design.findItem(parentId.toStdString());
+    const Item* parent = findItem(parentId.toStdString());
     if (!parentId.isEmpty() && (!parent || parent->kind != ItemKind::group)) return false;
     Item changed = *item;
     changed.parent = parentId.toStdString();
@@ -189,14 +195,14 @@ bool DesignDocument::reparentItem(const QString& id, const QString& parentId, QP
 }
 
 void DesignDocument::setCollapsed(const QString& groupId, bool collapsed) {
-    const Item* group = m_design.findItem(groupId.toStdString());
+    const Item* group = findItem(groupId.toStdString());
     if (!group || group->kind != ItemKind::group || isCollapsed(group->id) == collapsed) return;
     m_undo->push(new SetCollapsedCommand(this, groupId, collapsed));
 }
 
 void DesignDocument::connectItems(const DesignLink& link) {
-    const Item* a = m_design.findItem(link.from);
-    const Item* b = m_design.findItem(link.to);
+    const Item* a = findItem(link.from);
+    const Item* b = findItem(link.to);
     if (!a || !b || a == b) return;
     DesignLink added = link;
     added.count = std::max(1LL, link.count);
@@ -205,7 +211,7 @@ void DesignDocument::connectItems(const DesignLink& link) {
 }
 
 void DesignDocument::setItem(const Item& changed, const QString& text) {
-    const Item* current = m_design.findItem(changed.id);
+    const Item* current = findItem(changed.id);
     if (!current) return;
     m_undo->push(new SetItemCommand(this, changed, text));
 }
@@ -250,7 +256,7 @@ void DesignDocument::setEconomics(const Economics& economics, const QString& tex
 QString DesignDocument::groupItems(const QStringList& ids, const std::string& role) {
     std::vector<const Item*> members;
     for (const QString& id : ids)
-        if (const Item* item = m_design.findItem(id.toStdString())) members.push_back(item);
+        if (const Item* item = findItem(id.toStdString())) members.push_back(item);
     if (members.empty()) return {};
     // The group sits where its members' common parent is, around their positions.
     const std::string parent = members.front()->parent;
@@ -289,7 +295,7 @@ QString DesignDocument::groupItems(const QStringList& ids, const std::string& ro
 }
 
 bool DesignDocument::ungroup(const QString& groupId, QString* error) {
-    const Item* group = m_design.findItem(groupId.toStdString());
+    const Item* group = findItem(groupId.toStdString());
     if (!group || group->kind != ItemKind::group) return false;
     if (group->count != 1) {
         // Its contents exist once per replica: flattening would change what the design means.
@@ -326,10 +332,10 @@ QString DesignDocument::uniqueId(const std::string& base) const {
         slug += ok ? char(std::tolower(static_cast<unsigned char>(c))) : '-';
     }
     if (slug.empty()) slug = "item";
-    if (!m_design.findItem(slug)) return QString::fromStdString(slug);
+    if (!findItem(slug)) return QString::fromStdString(slug);
     for (int n = 2;; ++n) {
         const std::string candidate = slug + "-" + std::to_string(n);
-        if (!m_design.findItem(candidate)) return QString::fromStdString(candidate);
+        if (!findItem(candidate)) return QString::fromStdString(candidate);
     }
 }
 
@@ -360,24 +366,30 @@ bool DesignDocument::isInside(const std::string& id, const std::string& ancestor
     std::string cur = id;
     for (int guard = 0; guard < 64 && !cur.empty(); ++guard) {
         if (cur == ancestor) return true;
-        const Item* item = m_design.findItem(cur);
+        const Item* item = findItem(cur);
         if (!item) return false;
         cur = item->parent;
     }
     return false;
 }
 
+const Item* DesignDocument::findItem(const std::string& id) const {
+    if (!m_index) m_index = std::make_unique<ItemIndex>(m_design);
+    return m_index->find(id);
+}
+
 QString DesignDocument::label(const Item& item) const {
-    if (!item.name.empty()) return QString::fromStdString(item.name);
+    if (!item.name.empty()) return shownText(item.name);
     if (const catalog::EntryBase* entry = m_catalog->entry(item.ref))
         if (!entry->name.empty()) return QString::fromStdString(entry->name);
-    return QString::fromStdString(item.id);
+    return shownText(item.id);
 }
 
 void DesignDocument::applyInsertItem(std::size_t index, const Item& item,
                                      const nlohmann::json& layout) {
     auto& items = m_design.hardware.items;
     items.insert(items.begin() + std::ptrdiff_t(std::min(index, items.size())), item);
+    itemsMoved();
     if (!m_design.layout.is_object()) m_design.layout = nlohmann::json::object();
     if (!layout.is_null()) m_design.layout[item.id] = layout;
     Q_EMIT itemAdded(QString::fromStdString(item.id));
@@ -392,6 +404,7 @@ std::size_t DesignDocument::applyRemoveItem(const std::string& id, Item* removed
     const std::size_t index = std::size_t(it - items.begin());
     if (removed) *removed = std::move(*it);
     items.erase(it);
+    itemsMoved();
     if (m_design.layout.is_object()) {
         auto entry = m_design.layout.find(id);
         if (entry != m_design.layout.end()) {
@@ -425,6 +438,7 @@ void DesignDocument::applySetItem(const Item& item) {
     Item* current = m_design.findItem(item.id);
     if (!current) return;
     *current = item;
+    itemsMoved();  // the id's text may have moved
     Q_EMIT itemChanged(QString::fromStdString(item.id));
     Q_EMIT contentChanged();
 }

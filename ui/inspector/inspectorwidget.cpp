@@ -16,6 +16,7 @@
 #include "ui/document/designdocument.h"
 #include "ui/inspector/specstable.h"
 #include "ui/panels/formfields.h"
+#include "ui/widgets/longtext.h"
 
 namespace infraplan::ui {
 namespace {
@@ -146,9 +147,10 @@ void InspectorWidget::rebuild() {
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     form->setContentsMargins(10, 10, 10, 10);
     const Design& d = m_document->design();
-    m_ids.erase(std::remove_if(m_ids.begin(), m_ids.end(),
-                               [&](const QString& id) { return !d.findItem(id.toStdString()); }),
-                m_ids.end());
+    m_ids.erase(
+        std::remove_if(m_ids.begin(), m_ids.end(),
+                       [&](const QString& id) { return !m_document->findItem(id.toStdString()); }),
+        m_ids.end());
     m_links.erase(std::remove_if(m_links.begin(), m_links.end(),
                                  [&](std::size_t i) { return i >= d.hardware.links.size(); }),
                   m_links.end());
@@ -170,13 +172,13 @@ void InspectorWidget::rebuild() {
 void InspectorWidget::buildDesignPage(QFormLayout* form) {
     const Design& d = m_document->design();
     form->addRow(header(tr("Design"), m_document->displayName(), int(ItemKind::group)));
-    auto* name = new QLineEdit(QString::fromStdString(d.name));
+    auto* name = textField(d.name);
     name->setAccessibleName(tr("design name"));
-    name->setCursorPosition(0);  // show a long name from its start
-    connect(name, &QLineEdit::editingFinished, this,
-            [this, name] { m_document->setName(name->text().toStdString()); });
+    connect(name, &QLineEdit::editingFinished, this, [this, name] {
+        if (!name->isReadOnly()) m_document->setName(name->text().toStdString());
+    });
     form->addRow(tr("Name"), name);
-    auto* description = new QLabel(QString::fromStdString(d.description));
+    auto* description = new QLabel(shownText(d.description));
     description->setWordWrap(true);
     form->addRow(tr("Description"), description);
     const DeviceSummary devices = summarizeDevices(d, m_document->catalog());
@@ -191,23 +193,22 @@ void InspectorWidget::buildDesignPage(QFormLayout* form) {
 
 void InspectorWidget::buildItemPage(QFormLayout* form, const QString& id) {
     const Design& d = m_document->design();
-    const Item* item = d.findItem(id.toStdString());
+    const Item* item = m_document->findItem(id.toStdString());
     if (!item) return;
     const QString label = m_document->label(*item);
     form->addRow(header(label, tr("%1 · id %2").arg(kindTitle(item->kind), id), int(item->kind)));
     auto commit = [this, id](const QString& text, auto change) {
-        const Item* current = m_document->design().findItem(id.toStdString());
+        const Item* current = m_document->findItem(id.toStdString());
         if (!current) return;
         Item changed = *current;
         change(changed);
         m_document->setItem(changed, text);
     };
-    auto* name = new QLineEdit(QString::fromStdString(item->name));
+    auto* name = textField(item->name);
     name->setPlaceholderText(label);
     name->setAccessibleName(tr("name"));
-    name->setCursorPosition(0);
     connect(name, &QLineEdit::editingFinished, this, [name, commit, item = *item] {
-        if (name->text().toStdString() == item.name) return;
+        if (name->isReadOnly() || name->text().toStdString() == item.name) return;
         commit(tr("Rename “%1”").arg(QString::fromStdString(item.id)),
                [&](Item& i) { i.name = name->text().toStdString(); });
     });
@@ -257,7 +258,7 @@ void InspectorWidget::buildItemPage(QFormLayout* form, const QString& id) {
         form->addRow(tr("Power"), power);
     }
     if (item->kind == ItemKind::fabric) buildFabricFields(form, id);
-    const Item* parent = d.findItem(item->parent);
+    const Item* parent = m_document->findItem(item->parent);
     form->addRow(tr("Inside"), new QLabel(parent ? m_document->label(*parent) : tr("top level")));
     form->addRow(
         tr("Instances"),
@@ -272,11 +273,11 @@ void InspectorWidget::buildItemPage(QFormLayout* form, const QString& id) {
 }
 
 void InspectorWidget::buildFabricFields(QFormLayout* form, const QString& id) {
-    const Item* item = m_document->design().findItem(id.toStdString());
+    const Item* item = m_document->findItem(id.toStdString());
     if (!item || !item->fabric) return;
     const FabricParams& f = *item->fabric;
     auto commit = [this, id](const QString& text, auto change) {
-        const Item* current = m_document->design().findItem(id.toStdString());
+        const Item* current = m_document->findItem(id.toStdString());
         if (!current || !current->fabric) return;
         Item changed = *current;
         change(*changed.fabric);

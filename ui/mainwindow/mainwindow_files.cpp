@@ -11,6 +11,7 @@
 
 #include "ui/app/sessioncatalog.h"
 #include "ui/compare/comparedialog.h"
+#include "ui/document/backgroundload.h"
 #include "ui/document/designdocument.h"
 #include "ui/document/recoverystore.h"
 #include "ui/mainwindow/mainwindow.h"
@@ -91,8 +92,21 @@ void MainWindow::openDialog() {
 }
 
 bool MainWindow::openFile(const QString& path) {
-    Diagnostics diagnostics;
-    if (!m_document->open(path, diagnostics)) {
+    DesignLoader loader(this);
+    std::optional<DesignLoad> load = loader.load(path, m_document->localCatalog());
+    if (!load) {
+        statusBar()->showMessage(tr("Opening %1 was cancelled; nothing was changed.")
+                                     .arg(QDir::toNativeSeparators(path)),
+                                 6000);
+        return false;
+    }
+    const Diagnostics diagnostics = load->diagnostics;
+    if (load->readable())
+        loader.finishing(
+            tr("Drawing %n part(s)…", nullptr, int(load->design->hardware.items.size())));
+    const bool opened = m_document->adopt(std::move(*load), path);
+    loader.close();
+    if (!opened) {
         DiagnosticsDialog dialog(
             tr("Cannot Open Design"),
             tr("<b>%1</b> could not be opened: %n problem(s) found. Nothing was changed.", nullptr,

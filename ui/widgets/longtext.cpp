@@ -1,0 +1,38 @@
+#include "ui/widgets/longtext.h"
+
+#include <QCoreApplication>
+#include <QLineEdit>
+#include <QLocale>
+
+namespace infraplan::ui {
+
+bool isTooLongToShow(const std::string& text) {
+    // UTF-8 never takes fewer bytes than characters: a short byte count is short text.
+    return text.size() > std::size_t(kShownTextLimit) &&
+           QString::fromStdString(text).size() > kShownTextLimit;
+}
+
+QString shownText(const std::string& text) {
+    if (!isTooLongToShow(text)) return QString::fromStdString(text);
+    // Decode only the start: the limit in characters needs at most 4 bytes each.
+    QString start = QString::fromUtf8(
+        text.data(), qsizetype(std::min<std::size_t>(text.size(), 4u * kShownTextLimit)));
+    start.truncate(kShownTextLimit);
+    if (start.back().isHighSurrogate()) start.chop(1);
+    return QCoreApplication::translate("LongText",
+                                       "%1… (%2 bytes in all; edit the file to change it)")
+        .arg(start, QLocale().toString(qulonglong(text.size())));
+}
+
+QLineEdit* textField(const std::string& text) {
+    auto* field = new QLineEdit(shownText(text));
+    if (isTooLongToShow(text)) {
+        field->setReadOnly(true);
+        field->setToolTip(QCoreApplication::translate(
+            "LongText", "Too long to edit here; the whole text is kept and saved."));
+    }
+    field->setCursorPosition(0);  // a long text shown from its start
+    return field;
+}
+
+}  // namespace infraplan::ui
