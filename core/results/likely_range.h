@@ -23,7 +23,8 @@ struct LikelyRange {
 std::optional<LikelyRange> likelyRange(const nlohmann::json& results, std::string_view key);
 
 // "likely 27.5 s – 31.0 s" in the key's unit, with ", not validated" when the band's
-// runs do not cover the design; "" when there is no band.
+// runs do not cover the design, and why the range misses the figure when it lies wholly above
+// or below it ("the engine reads high on published runs like it"); "" when there is no band.
 std::string likelyRangeText(const nlohmann::json& results, std::string_view key);
 
 }  // namespace infraplan

@@ -46,6 +46,24 @@ ErrorBand band(const AccuracyRegime& r, const std::vector<ValidatedResidual>& re
 class TestErrorBands : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // A range wholly below or above its figure says why, in every output that prints it.
+    void aRangeMissingItsFigureSaysWhy() {
+        auto resultsWith = [](double low, double high) {
+            return nlohmann::json{{"training", {{"step_time_s", 10.0}}},
+                                  {"error_bands",
+                                   {{{"metric", "training.step_time_s"},
+                                     {"low_factor", low},
+                                     {"high_factor", high},
+                                     {"validated", true}}}}};
+        };
+        const std::string high = likelyRangeText(resultsWith(0.8, 0.9), "training.step_time_s");
+        QVERIFY2(high.find("reads high") != std::string::npos, high.c_str());
+        const std::string low = likelyRangeText(resultsWith(1.1, 1.3), "training.step_time_s");
+        QVERIFY2(low.find("reads low") != std::string::npos, low.c_str());
+        const std::string around = likelyRangeText(resultsWith(0.9, 1.1), "training.step_time_s");
+        QVERIFY2(around.find("reads") == std::string::npos, around.c_str());
+        QVERIFY2(around.find("likely") == 0, around.c_str());
+    }
     // Three runs predicted 10% fast, exact and 25% slow: the measured value is the prediction
     // / (1 + residual), so between prediction / 1.25 and prediction / 0.9.
     void fewRunsSpanTheirWholeRange() {

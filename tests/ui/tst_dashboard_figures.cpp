@@ -139,6 +139,29 @@ private Q_SLOTS:
         QVERIFY(critical);
     }
 
+    // A warning naming economics.cloud_price_usd_per_device_hour was clipped at the list's
+    // right edge: rows now break inside long identifiers, so no unbreakable run is wider than
+    // the list, and the text reads the same once the break points are taken out.
+    void issuesWrapInsideLongIdentifiers() {
+        MainWindow w;
+        w.resize(1280, 800);
+        QVERIFY(uitest::openEvaluated(w, "dgx-h100-training.json"));
+        settle(w);
+        QListWidget* issues = w.dashboard()->issues();
+        const QFontMetrics metrics(issues->font());
+        const int room = issues->viewport()->width() - issues->iconSize().width() - 16;
+        const QRegularExpression breaks(QStringLiteral("[\\s\\x{200B}]+"));
+        bool sawIdentifier = false;
+        for (int i = 0; i < issues->count(); ++i) {
+            const QString shown = issues->item(i)->text();
+            QVERIFY(issues->item(i)->toolTip().startsWith(QString(shown).remove(QChar(0x200B))));
+            for (const QString& run : shown.split(breaks, Qt::SkipEmptyParts))
+                QVERIFY2(metrics.horizontalAdvance(run) <= room, qPrintable(run));
+            sawIdentifier |= shown.contains(QChar(0x200B));
+        }
+        QVERIFY(sawIdentifier);
+    }
+
     void computeBoundIsHealthyNotAWarning() {
         MainWindow w;
         QVERIFY(uitest::openEvaluated(w, "dgx-h100-training.json"));

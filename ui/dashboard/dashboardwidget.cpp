@@ -25,6 +25,7 @@
 #include "ui/dashboard/metriccard.h"
 #include "ui/dashboard/metrics.h"
 #include "ui/dashboard/rooflinechart.h"
+#include "ui/widgets/longtext.h"
 
 namespace infraplan::ui {
 namespace {
@@ -362,7 +363,7 @@ void DashboardWidget::fillIssues(const Evaluation& evaluation) {
     m_issues->clear();
     const Results& r = evaluation.results;
     auto add = [this](const QIcon& icon, const QString& text, const QString& itemId = {}) {
-        auto* row = new QListWidgetItem(icon, text, m_issues);
+        auto* row = new QListWidgetItem(icon, breakableText(text), m_issues);
         row->setToolTip(text);
         if (!itemId.isEmpty()) {
             row->setData(kItemRole, itemId);

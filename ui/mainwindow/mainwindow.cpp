@@ -8,6 +8,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
@@ -226,7 +227,12 @@ void MainWindow::updateTitle() {
 
 void MainWindow::readSettings() {
     QSettings settings;
-    if (!restoreGeometry(settings.value("mainWindow/geometry").toByteArray())) resize(1600, 1000);
+    if (!restoreGeometry(settings.value("mainWindow/geometry").toByteArray())) {
+        // 1600x1000 where it fits; on a smaller screen (a 1280x800 laptop) the whole screen.
+        const QScreen* where = screen() ? screen() : QGuiApplication::primaryScreen();
+        const QSize room = where ? where->availableGeometry().size() : QSize(1600, 1000);
+        resize(QSize(1600, 1000).boundedTo(room));
+    }
     restoreState(settings.value("mainWindow/state").toByteArray());
 }
 

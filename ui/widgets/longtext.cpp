@@ -24,6 +24,18 @@ QString shownText(const std::string& text) {
         .arg(start, QLocale().toString(qulonglong(text.size())));
 }
 
+QString breakableText(const QString& text) {
+    constexpr QChar kZeroWidthSpace(0x200B);
+    QString out;
+    out.reserve(text.size() + text.size() / 8);
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        out += text[i];
+        const bool joint = text[i] == u'.' || text[i] == u'_' || text[i] == u'/';
+        if (joint && i + 1 < text.size() && text[i + 1].isLetterOrNumber()) out += kZeroWidthSpace;
+    }
+    return out;
+}
+
 QLineEdit* textField(const std::string& text) {
     auto* field = new QLineEdit(shownText(text));
     if (isTooLongToShow(text)) {

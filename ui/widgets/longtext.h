@@ -17,5 +17,9 @@ bool isTooLongToShow(const std::string& text);
 QString shownText(const std::string& text);
 // A line edit holding `text`, from its start; read-only when the text is too long to show.
 QLineEdit* textField(const std::string& text);
+// The text with zero-width break points after the dots, underscores and slashes of long
+// identifiers (economics.cloud_price_usd_per_device_hour): a word-wrapped view breaks only at
+// spaces and would clip them.
+QString breakableText(const QString& text);
 
 }  // namespace infraplan::ui
