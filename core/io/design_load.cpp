@@ -76,18 +76,6 @@ std::optional<EmbeddedChoice> embeddedChoiceFromString(const std::string& name) 
     return enumValue<EmbeddedChoice>(kEmbeddedChoiceNames, name);
 }
 
-const char* describe(LoadStep step) {
-    switch (step) {
-        case LoadStep::reading:
-            return "reading the file";
-        case LoadStep::parsing:
-            return "parsing the design";
-        case LoadStep::checking:
-            return "checking it against the catalog";
-    }
-    return "";
-}
-
 DesignLoad resolveDesign(Design design, const catalog::Catalog& local,
                          const DesignLoadOptions& options) {
     announce(options, LoadStep::checking);

@@ -31,7 +31,6 @@ std::optional<EmbeddedChoice> embeddedChoiceFromString(const std::string& name);
 
 // The steps of a load, in order, for a progress display.
 enum class LoadStep : std::uint8_t { reading, parsing, checking };
-const char* describe(LoadStep step);  // "reading the file", ...
 
 struct DesignLoadOptions {
     LoadOptions read;          // size and depth guards, `--set` overrides
