@@ -269,6 +269,25 @@ private Q_SLOTS:
             QVERIFY2(!d.hasErrors(), (std::string(path) + ":\n" + d.toString()).c_str());
         }
     }
+
+    // Every end of every template's links fits its part: the GB200 NVL72 template drew an
+    // XDR800 fabric for racks whose ConnectX-7 ports run at 400 Gb/s, and warned about itself.
+    void templatesWireEachEndAsItsPartAllows() {
+        const QDir dir(QString::fromStdString(test::repositoryPath("resources/templates")));
+        const QStringList names = dir.entryList({QStringLiteral("*.json")});
+        QCOMPARE(names.size(), 7);
+        for (const QString& name : names) {
+            const std::string path = "resources/templates/" + name.toStdString();
+            const Results r = evaluate(test::repositoryDesign(path), cat());
+            QVERIFY2(r.feasible, path.c_str());
+            for (const std::string& w : r.warnings) {
+                const bool atAnEnd =
+                    w.rfind("/hardware/links/", 0) == 0 &&
+                    (w.find("/from:") != std::string::npos || w.find("/to:") != std::string::npos);
+                QVERIFY2(!atAnEnd, (path + ": " + w).c_str());
+            }
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestWiring)
