@@ -58,7 +58,7 @@ std::string likelyRangeText(const nlohmann::json& results, std::string_view key)
     const Unit unit = field ? field->unit : Unit::none;
     std::string text = "likely " + formatQuantity(range->low, unit) + " \u2013 " +
                        formatQuantity(range->high, unit);
-    if (!range->validated()) text += ", not validated";
+    if (!range->validated()) return text + ", not validated";
     // A band wholly on one side of the figure reads as a contradiction unless it says why.
     const double value = *resultNumber(results, key);  // likelyRange found it
     if (range->high < value) text += ": the engine reads high on published runs like it";

@@ -63,6 +63,11 @@ private Q_SLOTS:
         const std::string around = likelyRangeText(resultsWith(0.9, 1.1), "training.step_time_s");
         QVERIFY2(around.find("reads") == std::string::npos, around.c_str());
         QVERIFY2(around.find("likely") == 0, around.c_str());
+        // A band no published run covers says only that: it rests on no runs like the design.
+        nlohmann::json unvalidated = resultsWith(0.8, 0.9);
+        unvalidated["error_bands"][0]["validated"] = false;
+        const std::string plain = likelyRangeText(unvalidated, "training.step_time_s");
+        QVERIFY2(plain.find("reads") == std::string::npos, plain.c_str());
     }
     // Three runs predicted 10% fast, exact and 25% slow: the measured value is the prediction
     // / (1 + residual), so between prediction / 1.25 and prediction / 0.9.

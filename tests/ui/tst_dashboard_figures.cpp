@@ -19,6 +19,7 @@
 #include "ui/document/designdocument.h"
 #include "ui/evaluation/evaluator.h"
 #include "ui/mainwindow/mainwindow.h"
+#include "ui/widgets/longtext.h"
 #include "windowtest.h"
 
 using namespace infraplan;
@@ -158,8 +159,13 @@ private Q_SLOTS:
             for (const QString& run : shown.split(breaks, Qt::SkipEmptyParts))
                 QVERIFY2(metrics.horizontalAdvance(run) <= room, qPrintable(run));
             sawIdentifier |= shown.contains(QChar(0x200B));
+            // Numbers stay whole: "0.23 %" never breaks after its point.
+            QVERIFY2(!shown.contains(QRegularExpression(QStringLiteral("\\d[.]\\x{200B}"))),
+                     qPrintable(shown));
         }
         QVERIFY(sawIdentifier);
+        const QString mixed = breakableText(QStringLiteral("0.23 % (economics.cloud_price 1.5/s)"));
+        QCOMPARE(mixed, QStringLiteral("0.23 % (economics.\u200Bcloud_\u200Bprice 1.5/\u200Bs)"));
     }
 
     void computeBoundIsHealthyNotAWarning() {

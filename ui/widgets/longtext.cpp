@@ -30,8 +30,12 @@ QString breakableText(const QString& text) {
     out.reserve(text.size() + text.size() / 8);
     for (qsizetype i = 0; i < text.size(); ++i) {
         out += text[i];
-        const bool joint = text[i] == u'.' || text[i] == u'_' || text[i] == u'/';
-        if (joint && i + 1 < text.size() && text[i + 1].isLetterOrNumber()) out += kZeroWidthSpace;
+        if (i + 1 >= text.size()) break;
+        // Between letters only for a dot, so that 0.23 % and 1.5 s stay whole.
+        const bool dot =
+            text[i] == u'.' && i > 0 && text[i - 1].isLetter() && text[i + 1].isLetter();
+        const bool joint = (text[i] == u'_' || text[i] == u'/') && text[i + 1].isLetterOrNumber();
+        if (dot || joint) out += kZeroWidthSpace;
     }
     return out;
 }
