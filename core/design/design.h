@@ -291,6 +291,10 @@ struct Design {
     nlohmann::json layout = nlohmann::json::object();  // item id -> {"position": [x, y], ...}
     nlohmann::json catalog = nlohmann::json::array();  // embedded catalog entries
     nlohmann::json extra = nlohmann::json::object();   // unknown top-level fields
+    // Named scenarios of this design ("TP4", "H200 instead"): each a whole design of its own,
+    // named by `name`, with no variants or catalog of its own (the file's catalog serves all;
+    // docs/design-file.md, "variants"). The engines read only the design itself.
+    std::vector<Design> variants;
 
     const Item* findItem(const std::string& id) const;
     Item* findItem(const std::string& id);

@@ -26,6 +26,10 @@ std::vector<std::string> catalogIdsUsedBy(const Design& design, const catalog::C
         const catalog::Default* d = catalog.defaultValue(m.catalog_id);
         if (d && d->origin != catalog::Origin::builtin) add(d->id);
     }
+    // The file's catalog serves its variants too ("H200 instead" needs the H200's entry).
+    for (const Design& variant : design.variants)
+        for (const std::string& id : catalogIdsUsedBy(variant, catalog))
+            add(id);
     return ids;
 }
 

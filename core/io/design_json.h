@@ -17,6 +17,9 @@ struct LoadOptions {
     std::size_t max_bytes = 32u << 20;   // larger files are refused before parsing
     int max_depth = 64;                  // deeper nesting is refused before parsing
     std::vector<std::string> overrides;  // `--set PATH=VALUE` assignments, applied in order
+    // Read this variant of the file instead of the design itself (FILE#NAME on the command
+    // line); the overrides then apply to the variant.
+    std::string variant;
 };
 
 struct LoadResult {

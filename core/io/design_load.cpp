@@ -1,6 +1,7 @@
 #include "core/io/design_load.h"
 
 #include <array>
+#include <filesystem>
 
 #include "catalog/enum_names.h"
 #include "catalog/user_catalog.h"
@@ -106,12 +107,25 @@ DesignLoad resolveDesign(Design design, const catalog::Catalog& local,
     return load;
 }
 
+DesignReference splitDesignReference(const std::string& reference) {
+    const std::size_t hash = reference.rfind('#');
+    std::error_code ec;
+    if (hash == std::string::npos || hash + 1 == reference.size() ||
+        std::filesystem::exists(reference, ec) ||
+        !std::filesystem::is_regular_file(reference.substr(0, hash), ec))
+        return {reference, {}};
+    return {reference.substr(0, hash), reference.substr(hash + 1)};
+}
+
 DesignLoad loadDesignForEvaluation(const std::string& path, const catalog::Catalog& local,
                                    const DesignLoadOptions& options) {
     announce(options, LoadStep::reading);
+    const DesignReference reference = splitDesignReference(path);
+    DesignLoadOptions selected = options;
+    if (!reference.variant.empty()) selected.read.variant = reference.variant;
     std::string error;
-    const auto text = readTextFile(path, options.read.max_bytes, &error);
-    if (text) return parseDesignForEvaluation(*text, local, options);
+    const auto text = readTextFile(reference.path, options.read.max_bytes, &error);
+    if (text) return parseDesignForEvaluation(*text, local, selected);
     LoadResult unread;
     unread.diagnostics.error("", error);
     return fromReadResult(std::move(unread), local, options);

@@ -60,6 +60,15 @@ struct DesignLoad {
     Diagnostics allDiagnostics() const;
 };
 
+// "FILE#NAME" names the variant NAME of FILE (docs/design-file.md, "variants"): where the
+// whole path is no file but the part before its last '#' is. Otherwise the path itself.
+struct DesignReference {
+    std::string path;
+    std::string variant;  // "" = the design itself
+};
+DesignReference splitDesignReference(const std::string& reference);
+
+// `path` may name a variant (FILE#NAME, above).
 DesignLoad loadDesignForEvaluation(const std::string& path, const catalog::Catalog& local,
                                    const DesignLoadOptions& options = {});
 DesignLoad parseDesignForEvaluation(std::string_view text, const catalog::Catalog& local,

@@ -8,6 +8,7 @@
 #include "catalog/json_limits.h"
 #include "catalog/model_json.h"
 #include "core/io/design_json.h"
+#include "core/io/design_variants.h"
 #include "core/io/overrides.h"
 
 namespace infraplan {
@@ -440,6 +441,7 @@ LoadResult designFromJson(const json& document) {
             diags.error("/catalog",
                         "must be an array of catalog entries, got " + describeValue(*c));
     }
+    if (const json* v = top.raw("variants")) readVariants(*v, diags, d.variants);
     d.extra = top.unknown();
     if (!diags.hasErrors()) result.design = std::move(d);
     return result;
@@ -454,6 +456,9 @@ LoadResult parseDesign(std::string_view text, const LoadOptions& options) {
         return result;
     }
     LoadResult overridden;
+    if (!options.variant.empty() &&
+        !selectVariantDocument(*document, options.variant, overridden.diagnostics))
+        return overridden;
     for (const std::string& assignment : options.overrides)
         applyOverride(*document, assignment, overridden.diagnostics, options.max_bytes,
                       options.max_depth);

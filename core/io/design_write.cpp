@@ -5,6 +5,7 @@
 #include "catalog/json_limits.h"
 #include "catalog/model_json.h"
 #include "core/io/design_json.h"
+#include "core/io/design_variants.h"
 
 namespace infraplan {
 namespace {
@@ -216,6 +217,7 @@ json designToJson(const Design& d) {
     j["facility"] = facilityToJson(d.facility);
     j["economics"] = economicsToJson(d.economics);
     if (!d.layout.empty()) j["layout"] = d.layout;
+    if (!d.variants.empty()) j["variants"] = variantsToJson(d.variants);
     if (!d.catalog.empty()) j["catalog"] = d.catalog;
     mergeExtra(j, d.extra);
     return j;
@@ -226,7 +228,7 @@ std::string serializeDesign(const Design& design) {
     const json j = designToJson(design);
     static const char* const kOrder[] = {"format",    "version",  "name",     "description",
                                          "hardware",  "workload", "strategy", "facility",
-                                         "economics", "layout",   "catalog"};
+                                         "economics", "layout",   "variants", "catalog"};
     nlohmann::ordered_json out = nlohmann::ordered_json::object();
     for (const char* key : kOrder)
         if (j.contains(key)) out[key] = nlohmann::ordered_json::parse(dumpJson(j[key]));
