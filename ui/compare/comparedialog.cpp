@@ -1,17 +1,16 @@
 #include "ui/compare/comparedialog.h"
 
 #include <QApplication>
-#include <QBarCategoryAxis>
-#include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFormLayout>
 #include <QHeaderView>
-#include <QHorizontalBarSeries>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
@@ -19,9 +18,9 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QValueAxis>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "core/design/variants.h"
 #include "core/evaluate/evaluate.h"
 #include "core/io/design_load.h"
 #include "core/io/input_diff.h"
@@ -31,6 +30,7 @@
 #include "ui/app/sessioncatalog.h"
 #include "ui/app/specsummary.h"
 #include "ui/app/theme.h"
+#include "ui/compare/comparechart.h"
 #include "ui/dashboard/cardtext.h"
 #include "ui/dashboard/metrics.h"
 #include "ui/export/reportsettings.h"
@@ -56,6 +56,15 @@ QTableWidgetItem* valueItem(const CardText& text) {
     item->setToolTip(text.detail);
     if (!text.value) item->setForeground(theme().mutedText);
     return item;
+}
+
+QComboBox* makePicker(const QString& name, QWidget* parent) {
+    auto* box = new QComboBox(parent);
+    box->setAccessibleName(name);
+    box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    box->setMinimumContentsLength(40);
+    box->addItem(QObject::tr("Open a design file…"));
+    return box;
 }
 
 QTableWidget* makeTable(const QStringList& headers, const QString& name, QWidget* parent) {
@@ -88,10 +97,9 @@ Evaluation evaluateOne(const Design& design, const catalog::Catalog& catalog) {
 CompareDialog::CompareDialog(Design current, QString currentName,
                              std::shared_ptr<const catalog::Catalog> catalog, QWidget* parent)
     : QDialog(parent)
-    , m_a(std::move(current))
-    , m_nameA(std::move(currentName))
-    , m_catalogA(std::move(catalog))
     , m_heading(new QLabel(this))
+    , m_pickA(makePicker(tr("Design A"), this))
+    , m_pickB(makePicker(tr("Design B"), this))
     , m_tabs(new QTabWidget(this))
     , m_table(makeTable({tr("Metric"), tr("A"), tr("B"), tr("B vs A")},
                         tr("Metrics of both designs"), this))
@@ -101,14 +109,17 @@ CompareDialog::CompareDialog(Design current, QString currentName,
     setObjectName(QStringLiteral("compareDialog"));
     setWindowTitle(tr("Compare Designs"));
     auto* layout = new QVBoxLayout(this);
+    auto* pickers = new QFormLayout;
+    pickers->addRow(tr("&A:"), m_pickA);
+    pickers->addRow(tr("&B:"), m_pickB);
+    layout->addLayout(pickers);
     m_heading->setWordWrap(true);
     layout->addWidget(m_heading);
     m_tabs->addTab(m_table, tr("Results"));
     m_tabs->addTab(m_inputs, tr("Inputs"));
-    layout->addWidget(m_tabs, 1);
     m_chart->setRenderHint(QPainter::Antialiasing);
-    m_chart->setMinimumHeight(240);
-    layout->addWidget(m_chart, 1);
+    m_tabs->addTab(m_chart, tr("Chart"));
+    layout->addWidget(m_tabs, 1);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     m_exportPdf->setObjectName(QStringLiteral("exportComparisonPdf"));
     m_exportPdf->setToolTip(tr("Write the comparison report (inputs and results side by side)"));
@@ -119,11 +130,36 @@ CompareDialog::CompareDialog(Design current, QString currentName,
     layout->addWidget(buttons);
     connect(&m_watcher, &QFutureWatcher<std::pair<Evaluation, Evaluation>>::finished, this,
             [this] { fill(m_watcher.result()); });
-    resize(820, 640);
+
+    for (const Design& variant : current.variants) {
+        const QString name = QString::fromStdString(variant.name);
+        addChoice(
+            {name, tr("Variant: %1").arg(name), standaloneVariant(current, variant), catalog});
+    }
+    m_variantCount = m_choices.size();
+    Design itself = std::move(current);
+    itself.variants.clear();
+    m_choices.insert(m_choices.begin(), Choice{currentName, tr("This design (%1)").arg(currentName),
+                                               std::move(itself), std::move(catalog)});
+    m_pickA->insertItem(0, m_choices.front().label);
+    m_pickB->insertItem(0, m_choices.front().label);
+    m_chosenB = m_variantCount > 0 ? 1 : 0;
+    for (Side side : {Side::a, Side::b})
+        connect(picker(side), &QComboBox::activated, this,
+                [this, side](int index) { pickerChanged(side, index); });
+    resize(960, 700);
+    compareChosen();
 }
 
 CompareDialog::~CompareDialog() {
     m_watcher.waitForFinished();
+}
+
+void CompareDialog::addChoice(Choice choice) {
+    // Before the picker's last entry, "Open a design file…".
+    for (QComboBox* box : {m_pickA, m_pickB})
+        box->insertItem(box->count() - 1, choice.label);
+    m_choices.push_back(std::move(choice));
 }
 
 bool CompareDialog::loadOther(const QString& path) {
@@ -142,18 +178,58 @@ bool CompareDialog::loadOther(const QString& path) {
 
 void CompareDialog::setOther(Design other, const QString& name,
                              std::shared_ptr<const catalog::Catalog> catalog) {
-    m_b = std::move(other);
-    m_nameB = name;
+    other.variants.clear();
+    addChoice({name, tr("File: %1").arg(name), std::move(other),
+               catalog ? std::move(catalog) : m_choices.front().catalog});
+    m_chosenB = static_cast<int>(m_choices.size()) - 1;
+    compareChosen();
+}
+
+bool CompareDialog::chooseVariant(Side side, const QString& name) {
+    int index = name.isEmpty() ? 0 : -1;
+    for (std::size_t k = 1; index < 0 && k <= m_variantCount; ++k)
+        if (m_choices[k].name == name) index = static_cast<int>(k);
+    if (index < 0) return false;
+    (side == Side::a ? m_chosenA : m_chosenB) = index;
+    compareChosen();
+    return true;
+}
+
+void CompareDialog::pickerChanged(Side side, int index) {
+    if (index >= static_cast<int>(m_choices.size())) {  // "Open a design file…"
+        const int previousB = m_chosenB;
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Compare With"), QString(), tr("Infraplan designs (*.json);;All files (*)"));
+        if (path.isEmpty() || !loadOther(path)) {
+            compareChosen();  // the pickers show what was chosen before
+            return;
+        }
+        if (side == Side::b) return;  // loadOther put the file on B
+        m_chosenB = previousB;
+        index = static_cast<int>(m_choices.size()) - 1;
+    }
+    (side == Side::a ? m_chosenA : m_chosenB) = index;
+    compareChosen();
+}
+
+void CompareDialog::compareChosen() {
+    const Choice& a = m_choices[static_cast<std::size_t>(m_chosenA)];
+    const Choice& b = m_choices[static_cast<std::size_t>(m_chosenB)];
+    m_pickA->setCurrentIndex(m_chosenA);
+    m_pickB->setCurrentIndex(m_chosenB);
+    m_a = a.design;
+    m_b = b.design;
+    m_nameA = a.name;
+    m_nameB = b.name;
     m_ready = false;
     m_exportPdf->setEnabled(false);
-    m_catalogB = catalog ? std::move(catalog) : m_catalogA;
     m_heading->setText(tr("<b>A</b>: %1 &nbsp;&nbsp; <b>B</b>: %2 — evaluating…")
                            .arg(m_nameA.toHtmlEscaped(), m_nameB.toHtmlEscaped()));
     m_inputs->setHorizontalHeaderLabels(
         {tr("Input"), QStringLiteral("A: ") + m_nameA, QStringLiteral("B: ") + m_nameB});
     m_table->setHorizontalHeaderLabels({tr("Metric"), QStringLiteral("A: ") + m_nameA,
                                         QStringLiteral("B: ") + m_nameB, tr("B vs A")});
-    m_watcher.setFuture(QtConcurrent::run([a = m_a, b = m_b, ca = m_catalogA, cb = m_catalogB] {
+    m_watcher.setFuture(QtConcurrent::run([a = m_a, b = m_b, ca = a.catalog, cb = b.catalog] {
         return std::make_pair(evaluateOne(a, *ca), evaluateOne(b, *cb));
     }));
 }
@@ -168,9 +244,7 @@ void CompareDialog::fill(const std::pair<Evaluation, Evaluation>& results) {
                                 m_nameB.toHtmlEscaped(),
                                 b.results.feasible ? tr("feasible") : tr("not feasible")));
     m_table->setRowCount(0);
-    QStringList names;
-    auto* ratio = new QBarSet(tr("B relative to A"));
-    ratio->setColor(theme().accent);
+    std::vector<ComparedMetric> charted;
     for (const Metric& m : headlineMetrics()) {
         const auto va = resultNumber(a.json, m.key);
         const auto vb = resultNumber(b.json, m.key);
@@ -184,44 +258,20 @@ void CompareDialog::fill(const std::pair<Evaluation, Evaluation>& results) {
         m_table->setItem(row, 1, valueItem(textA));
         m_table->setItem(row, 2, valueItem(textB));
         // A change only between two figures each card shows (not one a design cannot reach).
-        const bool bothShown = textA.value && textB.value;
+        const bool bothShown = textA.value && textB.value && va && vb;
+        const Verdict verdict = bothShown ? compareVerdict(m.key, *va, *vb) : Verdict::none;
         QString delta = QStringLiteral("—");
-        if (bothShown && va && vb && *va != 0) {
+        if (bothShown && *va != 0) {
             const double change = *vb / *va - 1;
             delta = (change >= 0 ? QStringLiteral("+") : QString()) +
                     quantityText(change, Unit::fraction);
-            names << m.title();
-            *ratio << *vb / *va * 100;
+            charted.push_back({m.title(), *vb / *va * 100, verdict});
         }
-        m_table->setItem(row, 3,
-                         deltaItem(delta, bothShown && va && vb ? compareVerdict(m.key, *va, *vb)
-                                                                : Verdict::none));
+        m_table->setItem(row, 3, deltaItem(delta, verdict));
     }
     fillInputs();
-    auto* chart = new QChart;
-    chart->setTheme(theme().dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
-    chart->setTitle(tr("B as a percentage of A"));
-    chart->setAnimationOptions(QChart::NoAnimation);
-    if (!names.isEmpty()) {
-        auto* series = new QHorizontalBarSeries;
-        series->append(ratio);
-        series->setLabelsVisible(true);
-        chart->addSeries(series);
-        auto* cats = new QBarCategoryAxis;
-        cats->append(names);
-        chart->addAxis(cats, Qt::AlignLeft);
-        series->attachAxis(cats);
-        auto* axis = new QValueAxis;
-        axis->setTitleText(QStringLiteral("% of A"));
-        axis->setMin(0);
-        chart->addAxis(axis, Qt::AlignBottom);
-        series->attachAxis(axis);
-        chart->legend()->hide();
-    } else {
-        delete ratio;
-    }
     QChart* old = m_chart->chart();
-    m_chart->setChart(chart);
+    m_chart->setChart(makeComparisonChart(charted));
     delete old;
     m_ready = true;
     m_exportPdf->setEnabled(true);

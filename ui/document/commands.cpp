@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <set>
 
+#include "core/design/variants.h"
+
 namespace infraplan::ui {
 namespace {
 
@@ -180,6 +182,15 @@ void SetCollapsedCommand::redo() {
 }
 void SetCollapsedCommand::undo() {
     m_document->applySetLayoutFlag(m_id.toStdString(), "collapsed", !m_collapsed);
+}
+
+ApplyVariantCommand::ApplyVariantCommand(DesignDocument* document, Design state,
+                                         const QString& text, QUndoCommand* parent)
+    : QUndoCommand(text, parent), m_document(document), m_state(std::move(state)) {}
+
+void ApplyVariantCommand::swap() {
+    swapVariantState(m_document->mutableDesign(), m_state);
+    m_document->notifyStateReplaced();
 }
 
 }  // namespace infraplan::ui

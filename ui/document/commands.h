@@ -128,6 +128,21 @@ private:
     T m_other;
 };
 
+// Puts a variant's state (hardware, workload, strategy, facility, economics, layout) in place
+// of the design's; undo puts the old one back. The variants themselves do not change.
+class ApplyVariantCommand : public QUndoCommand {
+public:
+    ApplyVariantCommand(DesignDocument* document, Design state, const QString& text,
+                        QUndoCommand* parent = nullptr);
+    void redo() override { swap(); }
+    void undo() override { swap(); }
+
+private:
+    void swap();
+    DesignDocument* m_document;
+    Design m_state;  // the state to put in on the next redo/undo
+};
+
 // Collapses or expands a group on the canvas (layout only).
 class SetCollapsedCommand : public QUndoCommand {
 public:

@@ -471,7 +471,15 @@ void DesignDocument::applySetLayoutFlag(const std::string& id, const char* flag,
 
 void DesignDocument::notifySectionChanged(Section section) {
     Q_EMIT sectionChanged(section);
-    if (section != Section::meta) Q_EMIT contentChanged();
+    // The name and the variants are not what the engines read.
+    if (section != Section::meta && section != Section::variants) Q_EMIT contentChanged();
+}
+
+void DesignDocument::notifyStateReplaced() {
+    itemsMoved();
+    if (!m_design.layout.is_object()) m_design.layout = nlohmann::json::object();
+    Q_EMIT designReset();
+    Q_EMIT contentChanged();
 }
 
 }  // namespace infraplan::ui

@@ -28,7 +28,7 @@ namespace infraplan::ui {
 class PlanRecord;
 
 // Parts of the design that panels edit as a whole.
-enum class Section { meta, workload, strategy, facility, economics };
+enum class Section { meta, workload, strategy, facility, economics, variants };
 
 class DesignDocument : public QObject {
     Q_OBJECT
@@ -97,6 +97,12 @@ public:
     void setEconomics(const Economics& economics, const QString& text);
     QString groupItems(const QStringList& ids, const std::string& role);
     bool ungroup(const QString& groupId, QString* error);
+    // Variants (core/design/variants.h; designdocument_variants.cpp), each one undoable edit.
+    void addVariant(const std::string& name);  // the current state, kept under `name`
+    void removeVariant(const std::string& name);
+    bool renameVariant(const std::string& from, const std::string& to);  // false: empty or taken
+    // The variant's state (hardware, workload, ...) becomes the design's; the variants stay.
+    void applyVariant(const std::string& name);
 
     // Queries views need.
     QString uniqueId(const std::string& base) const;
@@ -122,6 +128,7 @@ public:
     void applySetLayoutFlag(const std::string& id, const char* flag, bool on);
     Design& mutableDesign() { return m_design; }  // commands that replace a section
     void notifySectionChanged(Section section);
+    void notifyStateReplaced();  // the whole state at once (a variant applied or undone)
 
 Q_SIGNALS:
     void designReset();  // a new design was loaded: rebuild everything

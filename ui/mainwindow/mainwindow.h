@@ -98,6 +98,8 @@ private:
     void showUserGuide();
     void showAbout();
     void showCompare();
+    // Compare two of the design's variants ("" = the design as it is now).
+    void showCompareOf(const QString& a, const QString& b);
     void showEvaluation(const Evaluation& evaluation);
     void captureScreenshot(const QString& file);
     // After an open: offers the choice where the file's embedded entries differ from ours.
@@ -127,6 +129,7 @@ private:
     QMenu* m_viewMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_templateMenu = nullptr;
+    class VariantsMenu* m_variantsMenu = nullptr;
     QToolBar* m_toolBar = nullptr;
     QComboBox* m_linkType = nullptr;
     QLabel* m_metricsLabel = nullptr;

@@ -27,6 +27,7 @@
 #include "ui/plan/searchdialog.h"
 #include "ui/plan/sensitivitydialog.h"
 #include "ui/plan/sizingdialog.h"
+#include "ui/variants/variantsmenu.h"
 
 namespace infraplan::ui {
 namespace {
@@ -197,6 +198,11 @@ void MainWindow::createMenus() {
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(a.snap);
     m_viewMenu->addSeparator();
+
+    m_variantsMenu = new VariantsMenu(m_document, this);
+    menuBar()->addMenu(m_variantsMenu);
+    addAction(m_variantsMenu->newVariantAction());  // its shortcut works with the menu closed
+    connect(m_variantsMenu, &VariantsMenu::compareRequested, this, &MainWindow::showCompareOf);
 
     QMenu* tools = menuBar()->addMenu(tr("&Tools"));
     tools->addActions({a.selectTool, a.connectTool});

@@ -248,4 +248,13 @@ void MainWindow::showCompare() {
     dialog->show();
 }
 
+void MainWindow::showCompareOf(const QString& a, const QString& b) {
+    auto* dialog = new CompareDialog(m_document->design(), m_document->displayName(),
+                                     m_document->sharedCatalog(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->chooseVariant(CompareDialog::Side::a, a);
+    dialog->chooseVariant(CompareDialog::Side::b, b);
+    dialog->show();
+}
+
 }  // namespace infraplan::ui
