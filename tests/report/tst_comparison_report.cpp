@@ -4,11 +4,13 @@
 #include <QtTest>
 
 #include "catalog/catalog.h"
+#include "core/design/variants.h"
 #include "core/evaluate/evaluate.h"
 #include "core/results/results_json.h"
 #include "tests/core/example_designs.h"
 #include "ui/report/comparisonreport.h"
 #include "ui/report/reportdocument.h"
+#include "ui/report/reportformat.h"
 
 using namespace infraplan;
 
@@ -110,6 +112,30 @@ private Q_SLOTS:
             report::buildReportHtml({e.design, catalog::builtinCatalog(), e.results, {}}).html;
         QVERIFY(!plain.contains(QLatin1String("Prepared by")));
         QVERIFY(!plain.contains(QLatin1String("<a name=\"search\">")));
+    }
+
+    // A design's variants: a Variants section with a column each, the figures as the variant
+    // evaluated alone gives them; one that does not fit says why and shows no figure.
+    void variantsAreReportedSideBySide() {
+        Evaluated e = evaluateExample("dgx-h100-training.json");
+        const QString plain =
+            report::buildReportHtml({e.design, catalog::builtinCatalog(), e.results, {}}).html;
+        QVERIFY(!plain.contains(QLatin1String("<a name=\"variants\">")));
+        Design tp4 = variantOf(e.design, "TP4");
+        tp4.strategy.tp = 4;
+        Design broken = variantOf(e.design, "TP 3");
+        broken.strategy.tp = 3;
+        e.design.variants = {tp4, broken};
+        const QString html =
+            report::buildReportHtml({e.design, catalog::builtinCatalog(), e.results, {}}).html;
+        QVERIFY(html.contains(QLatin1String("<a name=\"variants\">")));
+        QVERIFY(html.contains(QLatin1String(">TP4<")));
+        const nlohmann::json alone =
+            resultsToJson(evaluate(standaloneVariant(e.design, tp4), catalog::builtinCatalog()));
+        const QString step =
+            report::formatField("training.step_time_s", alone["training"]["step_time_s"]);
+        QVERIFY2(html.contains(step), qPrintable(step));
+        QVERIFY(html.contains(QLatin1String("no: ")));
     }
 };
 

@@ -103,6 +103,7 @@ ReportHtml buildReportHtml(const ReportInput& input) {
     addCost(b, input);
     addBillOfMaterials(b, input, graph);
     addExtraSections(b, input);
+    addVariants(b, input);
     addFindings(b, input);
     addSources(b, input);
     return {designTitle(input),

@@ -22,6 +22,7 @@ void addNetwork(HtmlBuilder& b, const ReportInput& in);           // report_netw
 void addPowerCooling(HtmlBuilder& b, const ReportInput& in);      // report_facility.cpp
 void addCost(HtmlBuilder& b, const ReportInput& in);              // report_facility.cpp
 void addExtraSections(HtmlBuilder& b, const ReportInput& in);     // report_extra.cpp
+void addVariants(HtmlBuilder& b, const ReportInput& in);          // report_variants.cpp
 void addFindings(HtmlBuilder& b, const ReportInput& in);          // report_sources.cpp
 void addSources(HtmlBuilder& b, const ReportInput& in);           // report_sources.cpp
 
