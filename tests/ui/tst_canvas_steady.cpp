@@ -2,6 +2,7 @@
 // is dropped or edited, a group's count badge repaints at once, a part dropped on a group's
 // header is laid out inside the group clear of the other cards, and one bottleneck marker sits
 // at the binding item, painted inside its card's bounds so removing it leaves no remnant.
+#include <QFile>
 #include <QLabel>
 #include <QMimeData>
 #include <QSignalSpy>
@@ -164,6 +165,51 @@ private Q_SLOTS:
             QStringLiteral("<b>Leading bottleneck:</b> %1 (%2)")
                 .arg(report::escaped(leading.resource), report::escaped(toString(leading.phase)));
         QVERIFY2(r.html.contains(named), qPrintable(named));
+        // Hovering the marked card says why it is red before what it is.
+        const QString tip = w.scene()->node(marked)->toolTip();
+        QVERIFY2(tip.startsWith(QStringLiteral("<p><b>Bottleneck:</b> ") +
+                                QString::fromStdString(leading.resource)),
+                 qPrintable(tip));
+        QVERIFY2(tip.contains(QLatin1String("of the time")), qPrintable(tip));
+    }
+
+    // A design nobody drew (no layout) opens in tiers: the spine above the leaf, the leaf
+    // above the server group, the memory pool at the bottom; View > Arrange Automatically lays
+    // a drawn one out so, as one undo step.
+    void undrawnDesignsOpenInTiersAndArrangeIsUndoable() {
+        QFile source(uitest::example("hand-drawn-cxl.json"));
+        QVERIFY(source.open(QIODevice::ReadOnly));
+        nlohmann::json undrawn = nlohmann::json::parse(source.readAll().toStdString());
+        undrawn.erase("layout");
+        const QString path = m_dir.filePath(QStringLiteral("undrawn.json"));
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QByteArray::fromStdString(undrawn.dump()));
+        out.close();
+        MainWindow w;
+        QVERIFY(w.openFile(path));
+        auto y = [&w](const char* id) {
+            return w.scene()->node(QString::fromLatin1(id))->scenePos().y();
+        };
+        QVERIFY(y("spine") < y("leaf"));
+        QVERIFY(y("leaf") < y("server"));
+        QVERIFY(y("server") < y("pool"));
+        QVERIFY(!w.scene()
+                     ->node(QStringLiteral("server"))
+                     ->sceneBoundingRect()
+                     .intersects(w.scene()->node(QStringLiteral("pool"))->sceneBoundingRect()));
+        QVERIFY(!w.document()->isModified());  // laid out, not edited
+
+        QVERIFY(w.openFile(uitest::example("hand-drawn-cxl.json")));
+        const std::string first = "spine";
+        const QPointF before = w.document()->position(first);
+        QAction* arrange = w.findChild<QAction*>(QStringLiteral("arrange"));
+        QVERIFY(arrange);
+        const int steps = w.document()->undoStack()->count();
+        arrange->trigger();
+        QCOMPARE(w.document()->undoStack()->count(), steps + 1);
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->position(first), before);
     }
 
     void linkTooltipAndInspectorExplainTheLoad() {

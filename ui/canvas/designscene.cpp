@@ -6,9 +6,11 @@
 #include <QGuiApplication>
 #include <QMimeData>
 #include <QPainter>
+#include <algorithm>
 #include <cmath>
 
 #include "ui/app/theme.h"
+#include "ui/canvas/autolayout.h"
 #include "ui/canvas/clipboard.h"
 #include "ui/canvas/groupnode.h"
 #include "ui/canvas/linkedge.h"
@@ -121,6 +123,7 @@ void DesignScene::rebuild() {
     for (const Item& item : m_document->design().hardware.items)
         createNode(QString::fromStdString(item.id));
     m_defaultSlots.clear();
+    m_tiered.clear();
     m_rebuilding = false;
     // Each group once, now that its cards are in: per card, refreshing it is quadratic.
     for (NodeItem* n : std::as_const(m_nodes))
@@ -207,6 +210,7 @@ QPointF DesignScene::defaultPosition(const QString& id) const {
     // Items the layout does not place go on a grid, in design order among their siblings.
     const Item* item = m_document->findItem(id.toStdString());
     if (!item) return {};
+    if (const auto it = m_tiered.find(item->id); it != m_tiered.end()) return it->second;
     const int index = defaultSlot(*item);
     if (item->parent.empty()) return {(index % 4) * 300.0, 400.0 + (index / 4) * 140.0};
     return {20.0 + (index % 2) * 244.0, GroupNode::kHeaderHeight + 20.0 + (index / 2) * 92.0};
@@ -231,6 +235,20 @@ void DesignScene::numberDefaultSlots() {
         m_defaultSlots.emplace(item.id, siblings);
         if (!m_document->hasPosition(item.id)) ++siblings;
     }
+    // A design nobody has drawn (imported, generated, hand-written) is laid out in tiers; the
+    // cards' sizes are estimated as defaultPosition() places a group's children.
+    const auto& items = m_document->design().hardware.items;
+    const bool undrawn = std::none_of(items.begin(), items.end(), [this](const Item& i) {
+        return i.parent.empty() && m_document->hasPosition(i.id);
+    });
+    if (!undrawn || unplacedUnder[""] < 2) return;
+    m_tiered = tieredLayout(m_document->design(), [&unplacedUnder](const Item& item) {
+        if (item.kind != ItemKind::group)
+            return QSizeF(item.kind == ItemKind::fabric ? 260 : 224, 72);
+        const int children = unplacedUnder[item.id];
+        return QSizeF(20.0 + std::clamp(children, 1, 2) * 244.0,
+                      GroupNode::kHeaderHeight + 20.0 + ((children + 1) / 2) * 92.0);
+    });
 }
 
 void DesignScene::rebuildEdges() {

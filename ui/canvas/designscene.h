@@ -61,8 +61,11 @@ public:
     void groupSelection();
     void ungroupSelection();
     void toggleCollapsed(const QString& id);
+    // Lays the top-level cards out in tiers (ui/canvas/autolayout.h): one undoable move.
+    void arrange();
     // Marks the evaluation's bottleneck items.
-    void setBottlenecks(const QStringList& ids);
+    // Marks the card `id` ("" = none) as the bottleneck, `why` in its tooltip.
+    void setBottleneck(const QString& id, const QString& why);
     // Colours links by the busiest load the network model found between their two items
     // (results `network.links`, keyed by linkKey(from, to)) and says it in their tooltips;
     // unknown links keep their colour.
@@ -106,6 +109,8 @@ private:
     QHash<QString, NodeItem*> m_nodes;
     QSet<QString> m_creating;  // guards against parent cycles in a hand-edited file
     std::unordered_map<std::string, int> m_defaultSlots;  // during a rebuild
+    // During the rebuild of a design whose top level nobody has placed: the tiered layout.
+    std::unordered_map<std::string, QPointF> m_tiered;
     std::vector<LinkEdge*> m_edges;
     Tool m_tool = Tool::select;
     std::string m_linkRef;

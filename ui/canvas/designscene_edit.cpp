@@ -8,6 +8,7 @@
 
 #include "core/topology/wiring.h"
 #include "ui/app/theme.h"
+#include "ui/canvas/autolayout.h"
 #include "ui/canvas/clipboard.h"
 #include "ui/canvas/designscene.h"
 #include "ui/canvas/groupnode.h"
@@ -122,9 +123,20 @@ void DesignScene::toggleCollapsed(const QString& id) {
     m_document->setCollapsed(id, !m_document->isCollapsed(id.toStdString()));
 }
 
-void DesignScene::setBottlenecks(const QStringList& ids) {
+void DesignScene::arrange() {
+    const auto placed = tieredLayout(m_document->design(), [this](const Item& item) {
+        const NodeItem* node = m_nodes.value(QString::fromStdString(item.id));
+        return node ? node->boundingRect().size() : QSizeF(224, 72);
+    });
+    QHash<QString, QPointF> positions;
+    for (const auto& [id, at] : placed)
+        positions.insert(QString::fromStdString(id), at);
+    if (!positions.isEmpty()) m_document->moveItems(positions);
+}
+
+void DesignScene::setBottleneck(const QString& id, const QString& why) {
     for (NodeItem* n : std::as_const(m_nodes))
-        n->setBottleneck(ids.contains(n->id()));
+        n->setBottleneck(n->id() == id, why);
 }
 
 QString DesignScene::linkKey(const std::string& a, const std::string& b) {

@@ -50,10 +50,10 @@ void GroupNode::refresh(const DesignDocument& document) {
         if (i.parent == item->id) ++m_inside;
     for (QGraphicsItem* child : childItems())
         child->setVisible(!m_collapsed);
-    setToolTip(tr("%1 (%2) ×%3 — drop parts here to put them inside; double-click the header "
-                  "to collapse or expand")
-                   .arg(m_title, m_role.isEmpty() ? tr("group") : m_role)
-                   .arg(m_count));
+    setBaseToolTip(tr("%1 (%2) ×%3 — drop parts here to put them inside; double-click the header "
+                      "to collapse or expand")
+                       .arg(m_title, m_role.isEmpty() ? tr("group") : m_role)
+                       .arg(m_count));
     fitToChildren();
     update();  // the header's count badge, even when the frame keeps its size
 }

@@ -20,10 +20,30 @@ NodeItem::NodeItem(QString id, QGraphicsItem* parent)
     setAcceptHoverEvents(true);
 }
 
-void NodeItem::setBottleneck(bool on) {
-    if (on == m_bottleneck) return;
+void NodeItem::setBottleneck(bool on, const QString& why) {
+    const QString reason = on ? why : QString();
+    if (on == m_bottleneck && reason == m_why) return;
     m_bottleneck = on;
+    m_why = reason;
+    composeToolTip();
     update();
+}
+
+void NodeItem::setBaseToolTip(const QString& text) {
+    m_baseToolTip = text;
+    composeToolTip();
+}
+
+void NodeItem::composeToolTip() {
+    if (m_why.isEmpty()) {
+        setToolTip(m_baseToolTip);
+        return;
+    }
+    setToolTip(QStringLiteral("<p><b>%1</b> %2</p>%3")
+                   .arg(tr("Bottleneck:"),
+                        m_why.toHtmlEscaped().replace(QLatin1Char('\n'), QLatin1String("<br>")),
+                        Qt::mightBeRichText(m_baseToolTip) ? m_baseToolTip
+                                                           : m_baseToolTip.toHtmlEscaped()));
 }
 
 DesignScene* NodeItem::designScene() const {
@@ -88,7 +108,7 @@ void PartNode::refresh(const DesignDocument& document) {
         m_subtitle = tr("Unknown part “%1”").arg(QString::fromStdString(item->ref));
     m_detail = itemSummary(document.catalog(), *item);
     m_rect = QRectF(0, 0, item->kind == ItemKind::fabric ? 260 : 224, 72);
-    setToolTip(entry ? entryTooltip(document.catalog(), item->ref) : m_title);
+    setBaseToolTip(entry ? entryTooltip(document.catalog(), item->ref) : m_title);
     update();
 }
 

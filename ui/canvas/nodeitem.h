@@ -17,8 +17,8 @@ public:
     const QString& id() const { return m_id; }
     // Re-reads what it shows (label, count, catalog name) from the document.
     virtual void refresh(const DesignDocument& document) = 0;
-    // Marked as the evaluated design's bottleneck.
-    void setBottleneck(bool on);
+    // Marked as the evaluated design's bottleneck; `why` leads its tooltip.
+    void setBottleneck(bool on, const QString& why = {});
     bool isBottleneck() const { return m_bottleneck; }
 
 protected:
@@ -28,8 +28,16 @@ protected:
     static QRectF paintBadge(QPainter* painter, QPointF topRight, const QString& text,
                              const QColor& fill, const QColor& textColor);
 
+    // The tooltip of what the card is (specs, role); the bottleneck's reason goes before it.
+    void setBaseToolTip(const QString& text);
+
     QString m_id;
     bool m_bottleneck = false;
+    QString m_why;
+    QString m_baseToolTip;
+
+private:
+    void composeToolTip();
 };
 
 // Any item that is not a group: a card with the kind's icon, its label and ×count.

@@ -49,6 +49,22 @@ QString bindingBottleneckItem(const std::vector<Bottleneck>& bottlenecks) {
     return QString::fromStdString(bottlenecks.front().item_id);
 }
 
+QString bottleneckExplanation(const Bottleneck& b) {
+    // Only the figures the engine measured: a capacity bottleneck takes no time, a
+    // memory-bound phase has no utilization figure.
+    QStringList figures;
+    if (b.share_of_time > 0)
+        figures << QObject::tr("%1 of the time").arg(quantityText(b.share_of_time, Unit::fraction));
+    if (b.utilization > 0)
+        figures << QObject::tr("%1 utilized").arg(quantityText(b.utilization, Unit::fraction));
+    QString text =
+        QObject::tr("%1 in %2")
+            .arg(QString::fromStdString(b.resource), QString::fromLatin1(toString(b.phase)));
+    if (!figures.isEmpty()) text += QStringLiteral(": ") + figures.join(QStringLiteral(", "));
+    if (!b.advice.empty()) text += QStringLiteral("\n→ ") + QString::fromStdString(b.advice);
+    return text;
+}
+
 void DashboardWidget::addNotice(QWidget* notice) {
     // Beside the banner, so the charts keep their height; most of the width is the notice's.
     m_top->insertWidget(1, notice, 6);
@@ -374,20 +390,9 @@ void DashboardWidget::fillIssues(const Evaluation& evaluation) {
     for (const std::string& reason : r.reasons)
         add(style()->standardIcon(QStyle::SP_MessageBoxCritical), QString::fromStdString(reason));
     for (const Bottleneck& b : r.bottlenecks) {
-        // Only the figures the engine measured: a capacity bottleneck takes no time, a
-        // memory-bound phase has no utilization figure.
-        QStringList figures;
-        if (b.share_of_time > 0)
-            figures << tr("%1 of the time").arg(quantityText(b.share_of_time, Unit::fraction));
-        if (b.utilization > 0)
-            figures << tr("%1 utilized").arg(quantityText(b.utilization, Unit::fraction));
         const BottleneckSeverity severity = severityOf(b);
-        QString text =
-            tr("%1 in %2")
-                .arg(QString::fromStdString(b.resource), QString::fromLatin1(toString(b.phase)));
+        QString text = bottleneckExplanation(b);
         if (severity == BottleneckSeverity::healthy) text = tr("Healthy: %1").arg(text);
-        if (!figures.isEmpty()) text += QStringLiteral(": ") + figures.join(QStringLiteral(", "));
-        if (!b.advice.empty()) text += QStringLiteral("\n→ ") + QString::fromStdString(b.advice);
         add(severityIcon(severity), text, QString::fromStdString(b.item_id))
             ->setData(kSeverityRole, int(severity));
     }

@@ -31,6 +31,9 @@ inline constexpr int kSeverityRole = Qt::UserRole + 2;
 // The one item the canvas marks "bottleneck": that of core's leading bottleneck (the first of
 // the results' list, as the report names); none when it is healthy (compute-bound).
 QString bindingBottleneckItem(const std::vector<Bottleneck>& bottlenecks);
+// A bottleneck in words, as the issues list and the marked card's tooltip say it:
+// "hbm-bandwidth in decode: 55.0 % of the time, 49.5 % utilized\n→ raise the batch, ...".
+QString bottleneckExplanation(const Bottleneck& bottleneck);
 
 class DashboardWidget : public QWidget {
     Q_OBJECT

@@ -190,7 +190,9 @@ void MainWindow::showEvaluation(const Evaluation& evaluation) {
     const WorkloadMode mode = m_document->design().workload.mode;
     m_dashboard->showEvaluation(evaluation, mode);
     const QString binding = bindingBottleneckItem(evaluation.results.bottlenecks);
-    m_scene->setBottlenecks(binding.isEmpty() ? QStringList() : QStringList{binding});
+    m_scene->setBottleneck(
+        binding, binding.isEmpty() ? QString()
+                                   : bottleneckExplanation(evaluation.results.bottlenecks.front()));
     const QHash<QString, LinkLoad> loads = linkLoads(evaluation.json);
     m_scene->setLinkLoads(loads);
     m_inspector->setLinkLoads(loads);

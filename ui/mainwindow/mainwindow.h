@@ -141,7 +141,7 @@ private:
         QAction *newDesign, *open, *save, *saveAs, *compare, *quit;
         QAction *undo, *redo, *cut, *copy, *paste, *duplicate, *remove, *selectAll, *group,
             *ungroup;
-        QAction *zoomIn, *zoomOut, *zoomReset, *fit, *snap;
+        QAction *zoomIn, *zoomOut, *zoomReset, *fit, *arrange, *snap;
         QAction *selectTool, *connectTool, *evaluate;
     } m_actions{};
     QActionGroup* m_tools = nullptr;

@@ -116,6 +116,13 @@ void MainWindow::createActions() {
                        tr("Zoom to 100%"), [this] { m_view->resetZoom(); });
     a.fit = make("fit", tr("&Fit to Window"), QKeySequence(Qt::CTRL | Qt::Key_0),
                  tr("Show the whole design"), [this] { m_view->fitAll(); });
+    a.arrange =
+        make({}, tr("&Arrange Automatically"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A),
+             tr("Lay the parts out in tiers: spines, leaves, compute, memory"), [this] {
+                 m_scene->arrange();
+                 m_view->fitAll();
+             });
+    a.arrange->setObjectName(QStringLiteral("arrange"));
     a.snap = make({}, tr("&Snap to Grid"), QKeySequence(), tr("Snap moved parts to the grid"),
                   [this](bool on) { m_scene->setSnapToGrid(on); });
     a.snap->setCheckable(true);
@@ -196,7 +203,7 @@ void MainWindow::createMenus() {
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewMenu->addActions({a.zoomIn, a.zoomOut, a.zoomReset, a.fit});
     m_viewMenu->addSeparator();
-    m_viewMenu->addAction(a.snap);
+    m_viewMenu->addActions({a.arrange, a.snap});
     m_viewMenu->addSeparator();
 
     m_variantsMenu = new VariantsMenu(m_document, this);
