@@ -191,6 +191,11 @@ ResidentMemory stageMemory(const TrainingPlan& p, const LayerBytes& layer, const
     return resident;
 }
 
+bool sameLoad(const StageLoad& a, const StageLoad& b) {
+    return a.dense_layers == b.dense_layers && a.moe_layers == b.moe_layers && a.first == b.first &&
+           a.last == b.last;
+}
+
 }  // namespace
 
 void sumMemory(const TrainingPlan& p, MemoryResults& m) {
@@ -208,6 +213,10 @@ ResidentMemory residentMemory(const TrainingPlan& p) {
     ResidentMemory worst;
     const LayerBytes layer = layerBytes(p);
     for (std::size_t i = 0; i < p.stages.size(); ++i) {
+        // A stage loaded like the one before it holds no more micro-batches in flight (they
+        // do not grow with the rank) and the rest alike: it never holds more, so it is never
+        // the first worst. Even splits then cost three stages, not pp.
+        if (i > 0 && sameLoad(p.stages[i], p.stages[i - 1])) continue;
         ResidentMemory stage = stageMemory(p, layer, p.stages[i], static_cast<int>(i));
         if (i == 0 || stage.memory.per_device_bytes > worst.memory.per_device_bytes)
             worst = std::move(stage);
