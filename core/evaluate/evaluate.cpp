@@ -73,11 +73,10 @@ struct WorkloadSection {
 
 WorkloadSection runWorkload(const Design& design, const catalog::Catalog& catalog,
                             const CommModel* comm, const CancelToken* cancel, TrainingDetail detail,
-                            LayerTimeMemo* layerTimes, const StepBoundTest* bound) {
+                            const TrainingSearchAids& aids) {
     WorkloadSection w;
     if (design.workload.mode == WorkloadMode::training) {
-        TrainingEvaluation t =
-            evaluateTraining(design, catalog, comm, cancel, detail, layerTimes, bound);
+        TrainingEvaluation t = evaluateTraining(design, catalog, comm, cancel, detail, aids);
         w.memory_pruned = t.memory_pruned;
         w.bound_pruned = t.bound_pruned;
         w.messages = std::move(t.messages);
@@ -127,11 +126,12 @@ FacilityWorkload facilityWorkload(const Design& design, long long devices,
 }
 
 // What a strategy search lends the engines for one candidate: the facility model's description
-// of the hardware (the same for every candidate), the worker's memo of layer times, its test of
-// lower bounds (may be null), and where to say that the candidate's memory did not fit or that
-// it was beaten on its bound.
+// of the hardware and its devices (the same for every candidate), the worker's memo of layer
+// times, its test of lower bounds (may be null), and where to say that the candidate's memory
+// did not fit or that it was beaten on its bound.
 struct SearchContext {
     const FacilityHardware* facility;
+    const DeviceSummary* devices;
     LayerTimeMemo* layer_times;
     const ResultsBoundTest* beaten;
     bool* memory_pruned;
@@ -176,8 +176,10 @@ Results runEnginesOn(Results results, const Graph& graph, const NetworkModel& ne
     const StepBoundTest bound = search && search->beaten
                                     ? facilityBoundTest(design, results.devices, *search)
                                     : StepBoundTest{};
-    WorkloadSection work = runWorkload(design, catalog, network.model.get(), cancel, detail,
-                                       search ? search->layer_times : nullptr, &bound);
+    const TrainingSearchAids aids =
+        search ? TrainingSearchAids{search->layer_times, &bound, search->devices}
+               : TrainingSearchAids{};
+    WorkloadSection work = runWorkload(design, catalog, network.model.get(), cancel, detail, aids);
     if (isCancelled(cancel)) return cancelledResults();
     addMessages(std::move(work.messages), results);
     results.training = std::move(work.training);
@@ -282,7 +284,7 @@ Results evaluatePrepared(const PreparedDesign& prepared, const Design& design,
 SearchEvaluation evaluateWithNetwork(const PreparedDesign& prepared, const Design& design,
                                      const catalog::Catalog& catalog,
                                      const EvaluateOptions& options, const NetworkModel& network,
-                                     const FacilityHardware& facility, LayerTimeMemo* layerTimes,
+                                     const SearchHardware& hardware, LayerTimeMemo* layerTimes,
                                      const ResultsBoundTest* beaten) {
     SearchEvaluation out;
     // The candidate differs from the prepared design in its strategy only: the checks that
@@ -298,8 +300,8 @@ SearchEvaluation evaluateWithNetwork(const PreparedDesign& prepared, const Desig
         out.results = cancelledResults();
         return out;
     }
-    const SearchContext search{&facility, layerTimes, beaten, &out.memory_pruned,
-                               &out.bound_pruned};
+    const SearchContext search{&*hardware.facility, &hardware.devices, layerTimes, beaten,
+                               &out.memory_pruned,  &out.bound_pruned};
     out.results = runEnginesOn(std::move(base), *prepared.graph, network, design, catalog,
                                options.cancel, &search);
     return out;

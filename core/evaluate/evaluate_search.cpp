@@ -22,6 +22,7 @@ SearchHardware describeSearchHardware(const PreparedDesign& prepared, const Desi
     out.facility = describeFacilityHardware(design, catalog, *prepared.graph,
                                             resolveFacilityParams(design, catalog, ignored));
     out.fabric = makeFlowFabric(design, catalog, prepared.graph, options.cancel);
+    out.devices = summarizeDevices(design, catalog);
     return out;
 }
 
@@ -43,8 +44,8 @@ SearchEvaluation SearchEvaluator::evaluate(const Design& design, const ResultsBo
         // placement is built again.
         m_network = makeNetworkModel(*m_layoutDesign, m_hardware.fabric);
     }
-    return evaluateWithNetwork(m_prepared, design, m_catalog, m_options, m_network,
-                               *m_hardware.facility, &m_layerTimes, beaten);
+    return evaluateWithNetwork(m_prepared, design, m_catalog, m_options, m_network, m_hardware,
+                               &m_layerTimes, beaten);
 }
 
 }  // namespace infraplan

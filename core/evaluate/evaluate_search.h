@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 
+#include "core/design/resolve.h"
 #include "core/evaluate/evaluate.h"
 #include "core/facility/facility_hardware.h"
 #include "core/perf/layer_time.h"
@@ -32,9 +33,21 @@ using BoundFigures = std::function<Results(const TrainingResults& bound)>;
 using ResultsBoundTest =
     std::function<bool(const TrainingResults& bound, const BoundFigures& figures)>;
 
+// What every candidate of one search shares, worked out once from the searched design: whether
+// `prepared` is its (valid) hardware, the facility model's description of that hardware, its
+// devices, and the fabric (router, bandwidths, remembered routes) every worker's comm models route
+// over: one for all, so that a flow class is routed once whichever worker meets it first.
+struct SearchHardware {
+    std::optional<FacilityHardware> facility;  // absent: the candidates go through evaluate()
+    std::shared_ptr<const FlowFabric> fabric;  // with `facility`
+    DeviceSummary devices;                     // summarizeDevices(), with `facility`
+};
+SearchHardware describeSearchHardware(const PreparedDesign& prepared, const Design& design,
+                                      const catalog::Catalog& catalog,
+                                      const EvaluateOptions& options);
+
 // The engines on `prepared` with `network` built for `design`'s layout (makeNetworkModel) and
-// the facility model's description of the design's hardware (describeFacilityHardware under
-// the design's facility parameters: the same for every strategy).
+// what `hardware` describes once for every strategy (its facility must be set).
 // `prepared` must be valid and `design` differ from the design it came from in its strategy
 // only (describeSearchHardware checks both); only the checks that read the strategy run again.
 // `layerTimes`: the calling worker's memo of layer times (null: every layer is timed).
@@ -42,21 +55,9 @@ using ResultsBoundTest =
 SearchEvaluation evaluateWithNetwork(const PreparedDesign& prepared, const Design& design,
                                      const catalog::Catalog& catalog,
                                      const EvaluateOptions& options, const NetworkModel& network,
-                                     const FacilityHardware& facility,
+                                     const SearchHardware& hardware,
                                      LayerTimeMemo* layerTimes = nullptr,
                                      const ResultsBoundTest* beaten = nullptr);
-
-// What every candidate of one search shares, worked out once from the searched design: whether
-// `prepared` is its (valid) hardware, the facility model's description of that hardware, and
-// the fabric (router, bandwidths, remembered routes) every worker's comm models route over:
-// one for all, so that a flow class is routed once whichever worker meets it first.
-struct SearchHardware {
-    std::optional<FacilityHardware> facility;  // absent: the candidates go through evaluate()
-    std::shared_ptr<const FlowFabric> fabric;  // with `facility`
-};
-SearchHardware describeSearchHardware(const PreparedDesign& prepared, const Design& design,
-                                      const catalog::Catalog& catalog,
-                                      const EvaluateOptions& options);
 
 // One per search worker (not shared between threads): keeps the comm model of the layout it
 // last saw, and builds a new one over the same fabric when a candidate's layout differs. The

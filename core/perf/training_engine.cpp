@@ -92,14 +92,18 @@ void checkMemory(const TrainingPlan& plan, const MemoryResults& memory, EngineMe
 }
 
 // The plan for the design's primary device pool, or nullopt with reasons in `messages`.
+// `known`: the design's devices when the caller has them (null: summarized here).
 std::optional<TrainingPlan> planFor(const Design& design, const catalog::Catalog& catalog,
-                                    DevicePool& poolOut, EngineMessages& messages) {
+                                    const DeviceSummary* known, DevicePool& poolOut,
+                                    EngineMessages& messages) {
     const catalog::Model* model = resolveModel(design, catalog);
     if (!model) {
         messages.fail("workload.model: the model is not in the catalog");
         return std::nullopt;
     }
-    const DeviceSummary devices = summarizeDevices(design, catalog);
+    std::optional<DeviceSummary> summarized;
+    if (!known) known = &summarized.emplace(summarizeDevices(design, catalog));
+    const DeviceSummary& devices = *known;
     const DevicePool* pool = devices.primary();
     if (!pool || !pool->accelerator || pool->devices <= 0) {
         messages.fail("the design holds no accelerators to train on");
@@ -126,12 +130,11 @@ std::optional<TrainingPlan> planFor(const Design& design, const catalog::Catalog
 
 TrainingEvaluation evaluateTraining(const Design& design, const catalog::Catalog& catalog,
                                     const CommModel* comm, const CancelToken* cancel,
-                                    TrainingDetail detail, LayerTimeMemo* layerTimes,
-                                    const StepBoundTest* bound) {
+                                    TrainingDetail detail, const TrainingSearchAids& aids) {
     TrainingEvaluation out;
     EngineMessages& messages = out.messages;
     DevicePool pool;
-    std::optional<TrainingPlan> planned = planFor(design, catalog, pool, messages);
+    std::optional<TrainingPlan> planned = planFor(design, catalog, aids.devices, pool, messages);
     if (!planned || isCancelled(cancel)) return out;
     TrainingPlan& plan = *planned;
     const RankLayout layout = planLayout(plan, design, messages);
@@ -156,15 +159,16 @@ TrainingEvaluation evaluateTraining(const Design& design, const catalog::Catalog
         out.memory_pruned = true;
         return out;
     }
+    const StepBoundTest* bound = aids.bound;
     if (detail == TrainingDetail::search && bound && *bound &&
-        (*bound)(trainingStepBound(plan, layerTimes))) {
+        (*bound)(trainingStepBound(plan, aids.layer_times))) {
         messages.fail("search: beaten on a lower bound of its step");
         out.bound_pruned = true;
         return out;
     }
     checkMemory(plan, memory, messages);
     // Search detail: the operators and the issued collectives are not listed.
-    StepDetail step = trainingStep(plan, *comm, detail == TrainingDetail::full, layerTimes);
+    StepDetail step = trainingStep(plan, *comm, detail == TrainingDetail::full, aids.layer_times);
     if (detail == TrainingDetail::full) out.bottlenecks = trainingBottlenecks(plan, step, memory);
     out.training = std::move(step.results);
     out.collectives = std::move(step.collectives);

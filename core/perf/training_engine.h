@@ -44,17 +44,24 @@ using StepBoundTest = std::function<bool(const TrainingResults& bound)>;
 enum class TrainingDetail : std::uint8_t { full, search };
 
 class LayerTimeMemo;
+struct DeviceSummary;
+
+// What a strategy search lends the engine for one candidate; each may be null.
+struct TrainingSearchAids {
+    LayerTimeMemo* layer_times = nullptr;  // the worker's memo (layer_time.h)
+    const StepBoundTest* bound = nullptr;  // search detail only; null times every one that fits
+    // summarizeDevices() of the design, worked out once: the candidates share the hardware.
+    const DeviceSummary* devices = nullptr;
+};
 
 // `comm` overrides the communication model (the topology engine's); nullptr = the per-tier
 // alpha-beta model built from the design. A cancelled evaluation stops early (its section is
-// incomplete; evaluate() discards it). `layerTimes`: a search worker's memo (layer_time.h).
-// `bound`: search detail only; null times every candidate that fits.
+// incomplete; evaluate() discards it).
 TrainingEvaluation evaluateTraining(const Design& design, const catalog::Catalog& catalog,
                                     const CommModel* comm = nullptr,
                                     const CancelToken* cancel = nullptr,
                                     TrainingDetail detail = TrainingDetail::full,
-                                    LayerTimeMemo* layerTimes = nullptr,
-                                    const StepBoundTest* bound = nullptr);
+                                    const TrainingSearchAids& aids = {});
 
 // Bottlenecks with advice from a step's breakdown (largest share first, device memory last).
 std::vector<Bottleneck> trainingBottlenecks(const TrainingPlan& plan, const StepDetail& step,
