@@ -56,6 +56,12 @@ int FlowCommModel::column(FlowPattern pattern, ParallelDim dim) const {
 
 // Per-rank volumes of the textbook algorithms (docs/topology.md; Thakur et al. 2005 for ring,
 // NCCL's double binary tree): each phase's flows carry `volume` bytes per unit weight.
+// "direct" sends each peer its shard over its own path (a reduce-scatter, then an all-gather):
+// behind a switch it loads a device's uplink as the ring does, in as many steps, so it wins
+// only where the peers have links of their own (a full mesh such as Gaudi's or MI300X's, where
+// a ring would use one of the seven).
+constexpr int kMaxDirectRanks = 16;
+
 std::vector<FlowCommModel::Plan> FlowCommModel::candidates(const CollectiveRequest& r) const {
     std::vector<Plan> out;
     const int n = m_placement->size(r.dim);
@@ -67,6 +73,9 @@ std::vector<FlowCommModel::Plan> FlowCommModel::candidates(const CollectiveReque
     const NodeSplit split = cached->second;
     const bool hier = split.uniform && split.per_node > 1 && split.nodes > 1;
     const double g = split.per_node, m = split.nodes;
+    // Direct sends are the libraries' choice inside a small scale-up domain; across nodes, or
+    // among many ranks, their n^2 flows would cost more to route than they could save.
+    const bool direct = split.uniform && split.nodes == 1 && n <= kMaxDirectRanks;
     auto plan = [&](const char* name, std::vector<Phase> phases) {
         out.push_back(Plan{name, std::move(phases)});
     };
@@ -74,6 +83,9 @@ std::vector<FlowCommModel::Plan> FlowCommModel::candidates(const CollectiveReque
     switch (r.op) {
         case Collective::all_reduce:
             plan("ring", {{col(FlowPattern::ring), 2 * (nn - 1) / nn * S, 2 * (nn - 1)}});
+            if (direct)
+                plan("direct", {{col(FlowPattern::all_to_all), S / nn, nn - 1},
+                                {col(FlowPattern::all_to_all), S / nn, nn - 1}});
             plan("tree", {{col(FlowPattern::tree), S / 2, 2 * std::ceil(std::log2(nn))}});
             if (hier)
                 plan("hierarchical",
@@ -84,6 +96,7 @@ std::vector<FlowCommModel::Plan> FlowCommModel::candidates(const CollectiveReque
         case Collective::reduce_scatter:
         case Collective::all_gather:
             plan("ring", {{col(FlowPattern::ring), (nn - 1) / nn * S, nn - 1}});
+            if (direct) plan("direct", {{col(FlowPattern::all_to_all), S / nn, nn - 1}});
             if (hier)
                 plan("hierarchical", {{col(FlowPattern::intra_ring), (g - 1) / g * S, g - 1},
                                       {col(FlowPattern::inter_ring), (m - 1) / m * S / g, m - 1}});
@@ -122,7 +135,10 @@ FlowCommModel::Plan FlowCommModel::best(const CollectiveRequest& r) const {
     bool any = false;
     for (Plan& p : candidates(r)) {
         evaluate(p);
-        if (!any || p.bandwidth_s + p.latency_s < chosen.bandwidth_s + chosen.latency_s) chosen = p;
+        // A plan must be faster by more than rounding to displace an earlier one: "direct" ties
+        // with the ring behind a switch, where the ring is what the libraries run.
+        const double time = p.bandwidth_s + p.latency_s;
+        if (!any || time < (chosen.bandwidth_s + chosen.latency_s) * (1 - 1e-9)) chosen = p;
         any = true;
     }
     return chosen;

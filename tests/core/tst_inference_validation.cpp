@@ -171,8 +171,10 @@ struct Bound {
 const std::map<std::string, Bound>& testBounds() {
     static const std::map<std::string, Bound> bounds = {
         {"NVIDIA", {0.20, 1.35}},  // worst: Mixtral fp8 static batch on TRT-LLM v0.9 (MoE GEMMs)
-        {"AMD", {0.30, 0.40}},     // worst: the 405B batch-1 TPOT
-        {"Intel", {0.15, 1.50}},   // worst: Gaudi2 TP8 2048-token TTFT (all-reduce on the mesh)
+        // The offline rows run 42-47% fast: once the TP all-reduce uses the mesh's seven
+        // links, nothing slows ROCm vLLM's large-batch decode (docs/inference-engine.md).
+        {"AMD", {0.45, 0.50}},
+        {"Intel", {0.12, 0.20}},  // worst: Gaudi2 TP8 2048-token TTFT
     };
     return bounds;
 }

@@ -1,6 +1,6 @@
 // The flow-level comm model against closed forms: ring all-reduce on a non-blocking fat-tree,
-// 2:1 oversubscription, rail alignment, torus wraparound, and the hand-drawn example's link
-// loads worked out by hand.
+// 2:1 oversubscription, rail alignment, torus wraparound, direct collectives on a full mesh,
+// and the hand-drawn example's link loads worked out by hand.
 #include <QtTest>
 
 #include "catalog/catalog.h"
@@ -214,6 +214,28 @@ private Q_SLOTS:
         // wrap-around flow needs 7 router hops instead of 1, so only latency grows.
         const CollectiveRequest ar{Collective::all_reduce, ParallelDim::dp, 1e9};
         QCOMPARE(wrap.comm->cost(ar).bandwidth_time_s, mesh.comm->cost(ar).bandwidth_time_s);
+    }
+
+    // On a node's full mesh (Gaudi 2: 262.5 GB/s per device over seven peers, 37.5 GB/s a
+    // pair) a TP collective sends each peer its shard over that peer's own link, as HCCL and
+    // RCCL do: the ring's 2(n-1)/n S over one link becomes 2 S/n over each. Behind NVSwitch the
+    // two load a device's uplinks alike, and the ring stays.
+    void fullMeshCollectivesRunDirect() {
+        const double S = 8e8, pair = 262.5e9 / 7;
+        const Model mesh = build(parseDesignText(
+            R"({"items":[{"id":"n","kind":"node","ref":"intel-gaudi2-server","count":1}]})",
+            R"({"tp":8,"pp":1,"dp":1})"));
+        const CollectiveRequest ar{Collective::all_reduce, ParallelDim::tp, S};
+        const CollectiveCost c = mesh.comm->cost(ar);
+        QVERIFY(std::abs(c.bandwidth_time_s - 2 * (S / 8) / pair) < 1e-12);
+        QCOMPARE(reportOf(*mesh.comm, ar).collectives.front().algorithm, std::string("direct"));
+        const CollectiveCost rs = mesh.comm->cost({Collective::reduce_scatter, ParallelDim::tp, S});
+        QVERIFY(std::abs(rs.bandwidth_time_s - (S / 8) / pair) < 1e-12);
+
+        const Model dgx = build(parseDesignText(
+            R"({"items":[{"id":"n","kind":"node","ref":"nvidia-dgx-h100","count":1}]})",
+            R"({"tp":8,"pp":1,"dp":1})"));
+        QCOMPARE(reportOf(*dgx.comm, ar).collectives.front().algorithm, std::string("ring"));
     }
 
     void handDrawnLinkLoads() {
