@@ -17,7 +17,7 @@ constexpr std::array<const char*, 3> kTrafficModeNames{"batch", "offline", "pois
 constexpr std::array<const char*, 4> kScheduleNames{"1f1b", "interleaved", "gpipe", "zero-bubble"};
 constexpr std::array<const char*, 3> kRecomputeNames{"none", "selective", "full"};
 constexpr std::array<const char*, 2> kSchedulerNames{"static", "continuous"};
-constexpr std::array<const char*, 2> kOverlapTpScopeNames{"full", "backward"};
+constexpr std::array<const char*, 3> kOverlapTpScopeNames{"full", "backward", "forward"};
 constexpr std::array<const char*, 4> kTrainingFrameworkNames{"megatron-core", "nemo", "torchtitan",
                                                              "torchtitan-compiled-loss"};
 constexpr std::array<const char*, 2> kDecodeAttentionNames{"grouped", "per-head"};

@@ -147,7 +147,7 @@ std::optional<BatchScheduler> batchSchedulerFromString(const std::string& name);
 
 // Which tensor-parallel traffic `overlap_tp` hides: forward and backward (Transformer Engine's
 // userbuffers overlap) or only the backward part.
-enum class OverlapTpScope : std::uint8_t { full, backward };
+enum class OverlapTpScope : std::uint8_t { full, backward, forward };
 const char* toString(OverlapTpScope s);
 std::optional<OverlapTpScope> overlapTpScopeFromString(const std::string& name);
 

@@ -262,7 +262,7 @@ void readPipelineSplit(ObjectReader& r, PipelineSplit& split) {
 void readTrainingOptions(ObjectReader& r, Strategy& s) {
     readPipelineSplit(r, s.pipeline_split);
     r.enumeration("overlap_tp_scope", s.overlap_tp_scope, overlapTpScopeFromString,
-                  "full, backward");
+                  "full, backward, forward");
     r.number("moe_imbalance", s.moe_imbalance, 1, 64);
     r.enumeration("framework", s.framework, trainingFrameworkFromString,
                   "megatron-core, nemo, torchtitan, torchtitan-compiled-loss");

@@ -84,7 +84,8 @@ PlanOutcome makeTrainingPlan(const Design& design, const catalog::Model& model,
     p.sequence_parallel = s.sequence_parallel && s.tp > 1;
     p.overlap_dp = s.overlap_dp;
     p.overlap_tp = s.overlap_tp;
-    p.overlap_tp_forward = s.overlap_tp_scope == OverlapTpScope::full;
+    p.overlap_tp_forward = s.overlap_tp_scope != OverlapTpScope::backward;
+    p.overlap_tp_backward = s.overlap_tp_scope != OverlapTpScope::forward;
     p.flash_attention = s.flash_attention;
     p.seq_len = w.seq_len;
     p.global_batch = w.global_batch;

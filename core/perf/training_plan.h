@@ -38,10 +38,12 @@ struct TrainingPlan {
     bool sequence_parallel = false;
     bool overlap_dp = true;
     bool overlap_tp = false;
-    // With overlap_tp: also hide the forward collectives (Transformer Engine's chunked
-    // GEMM/collective overlap) or, when strategy "overlap_tp_scope" is "backward", only the
-    // backward ones (Megatron-LM's asynchronous TP communication without userbuffers).
+    // With overlap_tp, which collectives hide behind GEMMs (strategy "overlap_tp_scope"):
+    // both passes' ("full": Transformer Engine's chunked GEMM/collective overlap), the
+    // backward ones ("backward": Megatron-LM's asynchronous TP communication without
+    // userbuffers) or the forward ones ("forward": PyTorch's AsyncTP micro-pipelining).
     bool overlap_tp_forward = true;
+    bool overlap_tp_backward = true;
     bool flash_attention = true;
 
     long long seq_len = 0;

@@ -255,8 +255,8 @@ private Q_SLOTS:
                                        << "/strategy/moe_imbalance: must be between 1 and 64";
         QTest::newRow("overlap scope")
             << "/strategy"
-            << R"({"overlap_tp_scope": "forward"})"
-            << "/strategy/overlap_tp_scope: must be one of full, backward, got \"forward\"";
+            << R"({"overlap_tp_scope": "sideways"})"
+            << "/strategy/overlap_tp_scope: must be one of full, backward, forward, got \"sideways\"";
         QTest::newRow("framework")
             << "/strategy"
             << R"({"framework": "deepspeed"})"

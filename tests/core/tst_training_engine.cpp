@@ -218,6 +218,31 @@ private Q_SLOTS:
         const TrainingEvaluation zb = evaluateTraining(d, catalog::builtinCatalog(), &comm);
         QVERIFY(zb.training->breakdown.bubble_s < 0.8 * b.bubble_s);
     }
+    // What each overlap scope hides: "forward" the forward pass's TP collectives, "backward"
+    // the backward's, "full" both. Without sequence parallelism the two halves are
+    // independent, so hiding each alone adds up to hiding both.
+    void overlapScopesHideTheirPass() {
+        Design d = h100Design(gptModel(16, 4096, 32), 8);
+        d.strategy.tp = 8;
+        d.strategy.dp = 8;
+        d.strategy.sequence_parallel = false;
+        d.strategy.recompute = Recompute::none;
+        const auto exposed = [&](bool overlap, OverlapTpScope scope) {
+            d.strategy.overlap_tp = overlap;
+            d.strategy.overlap_tp_scope = scope;
+            const TrainingEvaluation r = evaluateTraining(d, catalog::builtinCatalog());
+            if (!r.training) qFatal("not evaluated");
+            return r.training->breakdown.tp_comm_s;
+        };
+        const double none = exposed(false, OverlapTpScope::full);
+        const double full = exposed(true, OverlapTpScope::full);
+        const double forward = exposed(true, OverlapTpScope::forward);
+        const double backward = exposed(true, OverlapTpScope::backward);
+        QVERIFY(none > forward && forward > full);
+        QVERIFY(none > backward && backward > full);
+        QVERIFY(rel(forward + backward, none + full) < 1e-9);
+    }
+
     void collectiveSizes() {
         const auto m = gptModel(16, 4096, 32);
         Design d = h100Design(m, 8);

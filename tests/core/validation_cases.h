@@ -125,6 +125,10 @@ struct TrainingCase {
     int tp = 1, pp = 1, vpp = 1, cp = 1, ep = 1, dp = 1, zero = 0;
     bool sequence_parallel = false;
     bool embedding_and_loss_stages = false;  // pipeline_split "embedding+loss"
+    // overlap_tp: the TP comm overlap the run's configuration turned on ("full": forward and
+    // backward, as Transformer Engine's userbuffers and torchtitan's AsyncTP do; "backward";
+    // "none"); absent or empty: the framework's default (trainingDesign).
+    std::string overlap_tp;
     Recompute recompute = Recompute::full;
     double value = 0;
     double measured_step_s = 0;  // the published iteration time, or the one its FLOP/s imply
@@ -204,6 +208,12 @@ inline TrainingCase trainingCase(const RowReader& r) {
     return c;
 }
 
+inline void readOverlapTp(const RowReader& r, TrainingCase& c) {
+    c.overlap_tp = r.text("overlap_tp");
+    if (!c.overlap_tp.empty() && c.overlap_tp != "none" && !overlapTpScopeFromString(c.overlap_tp))
+        r.fail("overlap_tp", "expected empty, none, backward or full");
+}
+
 // Every row of validation/`file`; empty with `error` set when the file is missing or a row
 // is bad.
 inline std::vector<TrainingCase> loadTrainingCases(std::string& error,
@@ -221,6 +231,7 @@ inline std::vector<TrainingCase> loadTrainingCases(std::string& error,
                 reader.fail("pipeline_split", "expected empty or embedding+loss");
             c.embedding_and_loss_stages = split == "embedding+loss";
         }
+        if (table->hasColumn("overlap_tp")) readOverlapTp(reader, c);
         cases.push_back(std::move(c));
     }
     if (!error.empty()) return {};
@@ -299,6 +310,11 @@ inline Design trainingDesign(const TrainingCase& c) {
     // gradient GEMMs, not the forward ones); the 2021 code predates that.
     s.overlap_tp = c.framework == "megatron-lm-2022";
     s.overlap_tp_scope = OverlapTpScope::backward;
+    if (!c.overlap_tp.empty()) {
+        const auto scope = overlapTpScopeFromString(c.overlap_tp);
+        s.overlap_tp = scope.has_value();
+        s.overlap_tp_scope = scope.value_or(OverlapTpScope::full);
+    }
     return d;
 }
 

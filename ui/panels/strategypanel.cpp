@@ -175,7 +175,9 @@ StrategyPanel::StrategyPanel(DesignDocument* document, QWidget* parent)
 // training framework whose memory behaviour the engine models.
 void StrategyPanel::addTrainingOptions(QFormLayout* form) {
     m_overlapTpScope = choiceField(
-        this, {{tr("Forward and backward"), "full"}, {tr("Backward only"), "backward"}},
+        this, {{tr("Forward and backward"), "full"},
+               {tr("Backward only"), "backward"},
+               {tr("Forward only"), "forward"}},
         [this](const QString& v) {
             edit(tr("Set TP overlap scope"), [&](Strategy& s) {
                 s.overlap_tp_scope =
