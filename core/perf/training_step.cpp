@@ -59,7 +59,8 @@ LayerComm layerComm(const TrainingPlan& p, const LayerTime& lt, bool moe, const 
                 p.overlap_tp_forward ? std::max(0.0, fwd - lt.gemm_fwd_s * fwdPasses) : fwd;
             double exposedBwd = bwd;
             if (p.overlap_tp_backward) {
-                const double unhidden = p.sequence_parallel && !p.overlap_tp_forward ? ar.time_s : 0;
+                const double unhidden =
+                    p.sequence_parallel && !p.overlap_tp_forward ? ar.time_s : 0;
                 exposedBwd = unhidden + std::max(0.0, bwd - unhidden - lt.gemm_bwd_s);
             }
             c.tp_s = exposedFwd + exposedBwd;

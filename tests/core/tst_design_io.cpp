@@ -253,10 +253,10 @@ private Q_SLOTS:
         QTest::newRow("moe imbalance") << "/strategy"
                                        << R"({"moe_imbalance": 0.5})"
                                        << "/strategy/moe_imbalance: must be between 1 and 64";
-        QTest::newRow("overlap scope")
-            << "/strategy"
-            << R"({"overlap_tp_scope": "sideways"})"
-            << "/strategy/overlap_tp_scope: must be one of full, backward, forward, got \"sideways\"";
+        QTest::newRow("overlap scope") << "/strategy"
+                                       << R"({"overlap_tp_scope": "sideways"})"
+                                       << "/strategy/overlap_tp_scope: must be one of full, "
+                                          "backward, forward, got \"sideways\"";
         QTest::newRow("framework")
             << "/strategy"
             << R"({"framework": "deepspeed"})"
