@@ -30,10 +30,18 @@ constexpr double kFlashBackwardRatio = 0.7 / 0.85;
 // GEMM efficiency (FlashAttention-2 on the A100: 73% against the A100's 86.9% MAMF).
 constexpr double kFlashForwardDefaultFraction = 0.85;
 
+// The share of an operator's forward pass that the backward pass runs again.
+double redoneShare(const LayerOp& op, Recompute recompute, bool perOpPolicy) {
+    if (recompute == Recompute::full) return 1;
+    if (recompute != Recompute::selective) return 0;
+    if (perOpPolicy) return std::clamp(op.per_op_recompute, 0.0, 1.0);
+    return op.selective ? 1 : 0;
+}
+
 // Roofline times of one layer's operators for one micro-batch on one device; each operator's
 // point goes to `operators`, run `calls` times a step.
 LayerTime timeLayer(const std::vector<LayerOp>& ops, const Rooflines& r, Recompute recompute,
-                    double imbalance, OperatorList* operators, long long calls) {
+                    bool perOpPolicy, double imbalance, OperatorList* operators, long long calls) {
     LayerTime lt;
     for (const LayerOp& op : ops) {
         const double scale = op.expert ? imbalance : 1.0;
@@ -82,8 +90,7 @@ LayerTime timeLayer(const std::vector<LayerOp>& ops, const Rooflines& r, Recompu
                 opBytes += 3 * rows * (s.k + s.n);
             }
         }
-        const bool again =
-            recompute == Recompute::full || (recompute == Recompute::selective && op.selective);
+        const double again = redoneShare(op, recompute, perOpPolicy);
         for (Pass* p : {&fwd, &bwd}) {
             p->compute_s *= scale;
             p->memory_s *= scale;
@@ -92,9 +99,9 @@ LayerTime timeLayer(const std::vector<LayerOp>& ops, const Rooflines& r, Recompu
         lt.fwd.add(fwd.memory_s, false, 0);
         lt.bwd.add(bwd.compute_s, true, bwd.flops);
         lt.bwd.add(bwd.memory_s, false, 0);
-        if (again) {
-            lt.recompute.add(fwd.compute_s, true, fwd.flops);
-            lt.recompute.add(fwd.memory_s, false, 0);
+        if (again > 0) {
+            lt.recompute.add(again * fwd.compute_s, true, again * fwd.flops);
+            lt.recompute.add(again * fwd.memory_s, false, 0);
         }
         if (operators)
             addOperator(*operators, op.name, opFlops * scale, opBytes * scale,
@@ -143,7 +150,10 @@ LayerTime timePart(const TrainingPlan& p, const Rooflines& rl, LayerPart part, R
                    double imbalance, OperatorList* operators, long long calls,
                    LayerTimeMemo* memo) {
     const LayerSharding sh = p.sharding();
-    const LayerTimeKey key{p.model, part, sh, rl, recompute, imbalance};
+    // The framework's per-op policy (memory: savedLayerBytes) applies to dense layers.
+    const bool perOp = recompute == Recompute::selective &&
+                       p.framework.per_op_selective_recompute && part == LayerPart::dense;
+    const LayerTimeKey key{p.model, part, sh, rl, recompute, perOp, imbalance};
     if (memo && !operators)
         if (const LayerTime* known = memo->find(key)) return *known;
     std::vector<LayerOp> ops;
@@ -152,7 +162,7 @@ LayerTime timePart(const TrainingPlan& p, const Rooflines& rl, LayerPart part, R
         headOps(*p.model, sh, ops);
     else
         layerOps(*p.model, part == LayerPart::moe ? LayerKind::moe : LayerKind::dense, sh, ops);
-    const LayerTime time = timeLayer(ops, rl, recompute, imbalance, operators, calls);
+    const LayerTime time = timeLayer(ops, rl, recompute, perOp, imbalance, operators, calls);
     if (memo && !operators) memo->add(key, time);
     return time;
 }

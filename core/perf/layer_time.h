@@ -52,6 +52,7 @@ struct LayerTimeKey {
     LayerSharding sharding;
     Rooflines rooflines;
     Recompute recompute = Recompute::none;
+    bool per_op_selective = false;  // the framework's per-op selective policy
     double imbalance = 1;
     bool operator==(const LayerTimeKey&) const = default;
 };

@@ -83,6 +83,7 @@ LayerOp elementwise(const char* name, double fwd_bytes, double bwd_factor, bool 
     op.fwd_bytes = fwd_bytes;
     op.bwd_bytes = bwd_factor * fwd_bytes;
     op.expert = expert;
+    op.per_op_recompute = 1;  // no vector op's output is saved
     return op;
 }
 
@@ -185,7 +186,12 @@ void layerOps(const catalog::Model& model, LayerKind kind, const LayerSharding& 
     out.push_back(elementwise("norm-1", 2 * tokens * h * e / sp, 1.5));
     double qkvOut = a.q_out + a.kv_out;
     if (model.mla) qkvOut += model.mla->qk_rope_dim;  // shared rope key
-    out.push_back(gemm("qkv-projection", tokens, qkvOut / t, h, 1, e));
+    // torchtitan's per-op policy saves the outputs of the 1st, 3rd, 5th and 7th matmul of a
+    // layer (wq, wv, w1, w2 of a SwiGLU layer; torchtitan/distributed/activation_checkpoint.py,
+    // "save every other mm") and recomputes wk, wo and w3.
+    LayerOp qkv = gemm("qkv-projection", tokens, qkvOut / t, h, 1, e);
+    qkv.per_op_recompute = safeDiv(0.5 * a.kv_out, qkvOut);
+    out.push_back(qkv);
     if (sh.flash_attention) {
         // One fused kernel: never writes the s x s scores. Backward recomputes QK^T (5 matrix
         // products against 2 forward) -> 2.5x FLOPs (Dao 2023, FlashAttention-2 §3).
@@ -203,6 +209,7 @@ void layerOps(const catalog::Model& model, LayerKind kind, const LayerSharding& 
         LayerOp qk = gemm("attention-scores", sq, s, a.qk_head, batchHeads, e);
         qk.cls = OpClass::attention;
         qk.selective = true;
+        qk.per_op_recompute = 1;
         out.push_back(qk);
         const double scores = batchHeads * sq * s;
         LayerOp soft = elementwise("softmax", 2 * scores * e, 1.5);  // fused scale-mask-softmax
@@ -216,9 +223,12 @@ void layerOps(const catalog::Model& model, LayerKind kind, const LayerSharding& 
         LayerOp av = gemm("attention-values", sq, a.v_head, s, batchHeads, e);
         av.cls = OpClass::attention;
         av.selective = true;
+        av.per_op_recompute = 1;
         out.push_back(av);
     }
-    out.push_back(gemm("output-projection", tokens, h, a.o_in / t, 1, e));
+    LayerOp outProjection = gemm("output-projection", tokens, h, a.o_in / t, 1, e);
+    outProjection.per_op_recompute = 1;
+    out.push_back(outProjection);
     out.push_back(elementwise("residual-1", tokens * h * (3 * e + mask) / sp, 1.0));
     out.push_back(elementwise("norm-2", 2 * tokens * h * e / sp, 1.5));
 
@@ -249,10 +259,15 @@ void layerOps(const catalog::Model& model, LayerKind kind, const LayerSharding& 
         }
     } else {
         const double f = ffnWidth(model);
-        out.push_back(gemm("mlp-up", tokens, mlpUpWidth(model, f) / t, h, 1, e));
+        // Fused gate|up (w1|w3, of which w3 is recomputed), or fc1 saved and fc2 recomputed.
+        LayerOp up = gemm("mlp-up", tokens, mlpUpWidth(model, f) / t, h, 1, e);
+        up.per_op_recompute = swiglu ? 0.5 : 0;
+        out.push_back(up);
         out.push_back(elementwise(swiglu ? "swiglu" : "bias-gelu",
                                   (actRead + 1) * tokens * f / t * e, swiglu ? 5.0 / 3 : 1.5));
-        out.push_back(gemm("mlp-down", tokens, h, f / t, 1, e));
+        LayerOp down = gemm("mlp-down", tokens, h, f / t, 1, e);
+        down.per_op_recompute = swiglu ? 0 : 1;
+        out.push_back(down);
     }
     out.push_back(elementwise("residual-2", tokens * h * (3 * e + mask) / sp, 1.0));
 }

@@ -75,8 +75,11 @@ struct LayerOp {
     double bwd_flops = 0;
     double bwd_bytes = 0;
     bool selective = false;  // recomputed under selective recompute (attention core)
-    bool flash = false;      // fused flash kernel (skips causally masked blocks)
-    bool expert = false;     // MoE expert work: scaled by the load-imbalance factor
+    // Share of the forward that a per-op selective policy saving every other matmul output
+    // (torchtitan) redoes in the backward pass: unsaved matmuls and every vector op.
+    double per_op_recompute = 0;
+    bool flash = false;   // fused flash kernel (skips causally masked blocks)
+    bool expert = false;  // MoE expert work: scaled by the load-imbalance factor
 };
 
 struct LayerSharding {

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "core/evaluate/evaluate.h"
+#include "core/perf/layer_time.h"
 #include "core/perf/tier_comm_model.h"
 #include "core/perf/training_engine.h"
 #include "core/perf/training_memory.h"
@@ -241,6 +242,38 @@ private Q_SLOTS:
         QVERIFY(none > forward && forward > full);
         QVERIFY(none > backward && backward > full);
         QVERIFY(rel(forward + backward, none + full) < 1e-9);
+    }
+
+    // torchtitan's per-op selective policy saves the 1st, 3rd, 5th and 7th matmul outputs of a
+    // Llama layer (wq, wv, w1, w2): the backward pass redoes wk, wo and w3. Megatron's
+    // selective recompute redoes only the attention core, which flash attention never saves.
+    void perOpSelectiveRedoesEveryOtherMatmul() {
+        catalog::Model m = gptModel(4, 4096, 32);
+        m.kv_heads = 8;
+        m.ffn = catalog::FfnKind::swiglu;
+        m.ffn_hidden = 14336;
+        Design d = h100Design(m, 1);
+        d.strategy.dp = 8;
+        d.strategy.zero = 3;
+        d.strategy.microbatch = 2;
+        d.workload.seq_len = 8192;
+        d.workload.global_batch = 16;
+        d.strategy.recompute = Recompute::selective;
+        const auto* acc = catalog::builtinCatalog().accelerator("nvidia-h100-sxm");
+        const auto redoneFlops = [&](TrainingFramework framework) {
+            d.strategy.framework = framework;
+            const auto plan = makeTrainingPlan(d, m, *acc, 8);
+            if (!plan.ok()) qFatal("no plan");
+            const Rooflines rl = trainingRooflines(plan.plan);
+            return timePart(plan.plan, rl, LayerPart::dense, Recompute::selective, 1.0, nullptr, 0,
+                            nullptr)
+                .recompute.flops;
+        };
+        const double tokens = 2.0 * 8192, h = 4096, kv = 2 * 8 * 128, f = 14336;
+        const double wk = 2 * tokens * h * (kv / 2), wo = 2 * tokens * h * h,
+                     w3 = 2 * tokens * h * f;
+        QVERIFY(rel(redoneFlops(TrainingFramework::torchtitan), wk + wo + w3) < 1e-9);
+        QCOMPARE(redoneFlops(TrainingFramework::megatron_core), 0.0);
     }
 
     void collectiveSizes() {
