@@ -34,7 +34,7 @@ constexpr double kFlashForwardDefaultFraction = 0.85;
 double redoneShare(const LayerOp& op, Recompute recompute, bool perOpPolicy) {
     if (recompute == Recompute::full) return 1;
     if (recompute != Recompute::selective) return 0;
-    if (perOpPolicy) return std::clamp(op.per_op_recompute, 0.0, 1.0);
+    if (perOpPolicy) return op.per_op_recompute;
     return op.selective ? 1 : 0;
 }
 
@@ -150,9 +150,7 @@ LayerTime timePart(const TrainingPlan& p, const Rooflines& rl, LayerPart part, R
                    double imbalance, OperatorList* operators, long long calls,
                    LayerTimeMemo* memo) {
     const LayerSharding sh = p.sharding();
-    // The framework's per-op policy (memory: savedLayerBytes) applies to dense layers.
-    const bool perOp = recompute == Recompute::selective &&
-                       p.framework.per_op_selective_recompute && part == LayerPart::dense;
+    const bool perOp = perOpSelectiveApplies(p.framework, recompute, part == LayerPart::dense);
     const LayerTimeKey key{p.model, part, sh, rl, recompute, perOp, imbalance};
     if (memo && !operators)
         if (const LayerTime* known = memo->find(key)) return *known;

@@ -26,6 +26,13 @@ struct FrameworkMemory {
 
 FrameworkMemory frameworkMemory(TrainingFramework framework, catalog::Precision precision);
 
+// Whether a layer runs under the framework's per-op selective policy (every other matmul
+// output saved): what both the saved activations and the recompute time follow. It covers
+// dense layers; MoE layers keep the layer-level accounting.
+inline bool perOpSelectiveApplies(const FrameworkMemory& f, Recompute recompute, bool denseLayer) {
+    return recompute == Recompute::selective && f.per_op_selective_recompute && denseLayer;
+}
+
 // The flash-attention kernel a framework's stack runs: the device generation's own (Megatron-
 // Core and NeMo through Transformer Engine's cuDNN fused attention; torchtitan since it turned
 // cuDNN attention on) or FlashAttention-2 wherever it runs (PyTorch SDPA's flash backend).

@@ -48,7 +48,8 @@ namespace {
 // Saved activations of one dense layer under torchtitan's per-op selective checkpointing:
 // the block input, every other matmul output in execution order (q, v, then the first FFN
 // matmul and the FFN output for SwiGLU; q, v and fc1 for GeLU), and the attention output
-// with its fp32 log-sum-exp (torchtitan/distributed/activation_checkpoint.py).
+// with its fp32 log-sum-exp (torchtitan/distributed/activation_checkpoint.py). The step time
+// redoes the matmuls left out here (LayerOp::per_op_recompute, core/perf/transformer.cpp).
 double perOpSelectiveBytes(const catalog::Model& m, const LayerSharding& sh) {
     const double e = sh.bytes_per_element;
     const double t = std::max(1, sh.tp);
@@ -69,8 +70,7 @@ double perOpSelectiveBytes(const catalog::Model& m, const LayerSharding& sh) {
 double savedLayerBytes(const TrainingPlan& p, LayerKind kind, Recompute recompute) {
     const LayerSharding sh = p.sharding();
     const catalog::Model& m = *p.model;
-    if (recompute == Recompute::selective && p.framework.per_op_selective_recompute &&
-        kind == LayerKind::dense)
+    if (perOpSelectiveApplies(p.framework, recompute, kind == LayerKind::dense))
         return perOpSelectiveBytes(m, sh);
     double bytes = activationBytesPerLayer(m, kind, sh, recompute);
     const double fp8Saving = sh.bytes_per_element - p.framework.saved_linear_input_bytes;

@@ -188,7 +188,8 @@ void layerOps(const catalog::Model& model, LayerKind kind, const LayerSharding& 
     if (model.mla) qkvOut += model.mla->qk_rope_dim;  // shared rope key
     // torchtitan's per-op policy saves the outputs of the 1st, 3rd, 5th and 7th matmul of a
     // layer (wq, wv, w1, w2 of a SwiGLU layer; torchtitan/distributed/activation_checkpoint.py,
-    // "save every other mm") and recomputes wk, wo and w3.
+    // "save every other mm") and recomputes wk, wo and w3; the saved ones are the activations
+    // perOpSelectiveBytes (core/perf/training_memory.cpp) counts.
     LayerOp qkv = gemm("qkv-projection", tokens, qkvOut / t, h, 1, e);
     qkv.per_op_recompute = safeDiv(0.5 * a.kv_out, qkvOut);
     out.push_back(qkv);
