@@ -89,6 +89,7 @@ WorkloadSection runWorkload(const Design& design, const catalog::Catalog& catalo
     } else {
         InferenceOptions options;
         options.cancel = cancel;
+        options.goodput = detail == TrainingDetail::full;
         InferenceEvaluation i = evaluateInference(design, catalog, comm, options);
         w.messages = std::move(i.messages);
         w.inference = std::move(i.inference);

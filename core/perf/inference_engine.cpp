@@ -257,7 +257,7 @@ InferenceEvaluation evaluateInference(const Design& design, const catalog::Catal
     // Goodput is a property of an arrival process: Poisson loads only (a batch or an offline
     // burst reports its throughput instead).
     // Start the search near capacity: the offered rate, or what an overloaded run served.
-    if (traffic.mode == TrafficMode::poisson) {
+    if (traffic.mode == TrafficMode::poisson && options.goodput) {
         const double served = stats.output_tokens_per_s / std::max(1.0, s.output->mean());
         const double guess = sim.overloaded ? std::max(served, 1e-3) : run.rate;
         r.goodput_rps = findGoodput(

@@ -37,6 +37,9 @@ struct InferenceOptions {
     long long requests = 10'000;         // per simulation (overridden by workload.requests)
     long long goodput_requests = 2'000;  // per bisection probe
     int bisection_steps = 12;
+    // The goodput bisection (most of a serving evaluation's time). A strategy search leaves it
+    // out: no search score reads goodput, and the best candidates are evaluated in full.
+    bool goodput = true;
     std::uint64_t seed = 1;
     // Polled by request generation, the simulation and the goodput bisection; once set the
     // engine stops early (its section is incomplete; evaluate() discards it).

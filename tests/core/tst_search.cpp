@@ -227,6 +227,9 @@ private Q_SLOTS:
         QCOMPARE(r.best.size(), std::size_t{1});
         const SearchCandidate& best = r.best.front();
         QVERIFY(best.strategy.disaggregated.has_value());
+        // The candidates are ranked without the goodput bisection; the best are evaluated in
+        // full, goodput included.
+        QVERIFY(best.results.inference && best.results.inference->goodput_rps);
         Design chosen = design;
         chosen.strategy = best.strategy;
         const Results full = evaluate(chosen, catalog::builtinCatalog());
