@@ -161,8 +161,9 @@ StepBoundTest facilityBoundTest(const Design& design, long long devices,
 
 // The engines on a validated base, the hardware's expanded graph and the flow-level network
 // model built for the design's layout, in pipeline order; each stage's section is assembled
-// into the results, the bottlenecks last. A search (`search` set) leaves out the network report
-// and the bottlenecks (they do not change a score) and stops a strategy that does not fit.
+// into the results, the bottlenecks last. A search (`search` set) leaves out the network report,
+// the bottlenecks and serving's goodput bisection (none changes a score; the best candidates are
+// evaluated in full) and stops a strategy that does not fit.
 Results runEnginesOn(Results results, const Graph& graph, const NetworkModel& network,
                      const Design& design, const catalog::Catalog& catalog,
                      const CancelToken* cancel, const SearchContext* search) {

@@ -37,8 +37,8 @@ struct InferenceOptions {
     long long requests = 10'000;         // per simulation (overridden by workload.requests)
     long long goodput_requests = 2'000;  // per bisection probe
     int bisection_steps = 12;
-    // The goodput bisection (most of a serving evaluation's time). A strategy search leaves it
-    // out: no search score reads goodput, and the best candidates are evaluated in full.
+    // Run the goodput bisection (most of a Poisson evaluation's time); off: goodput_rps stays
+    // empty, with no warning (a strategy search's candidates, see runEnginesOn).
     bool goodput = true;
     std::uint64_t seed = 1;
     // Polled by request generation, the simulation and the goodput bisection; once set the
