@@ -39,7 +39,7 @@ Design designRow(int which) {
 // under one objective (the memory safety of the bound and of pruning); the release build checks
 // every objective on 400 draws.
 #if defined(__SANITIZE_ADDRESS__)
-constexpr int kDraws = 120;
+constexpr int kDraws = 60;
 constexpr std::size_t kSearchedObjectives = 1;
 #else
 constexpr int kDraws = 400;
