@@ -10,6 +10,7 @@
 #include <QStringList>
 #include <QTemporaryDir>
 
+#include "tests/support/sanitizer_build.h"
 #include "tests/support/test_paths.h"
 
 struct CliRun {
@@ -30,11 +31,7 @@ struct CliLimits {
 // How much slower the programs run in this build: the sanitizer build is unoptimised and
 // instrumented (a 10,000-item design's report: 0.7 s in release, ~30 s there), and its timeouts
 // guard against hangs, not for speed, which the release build's run checks.
-#if defined(__SANITIZE_ADDRESS__)
-inline constexpr int kBuildSlowdown = 8;
-#else
-inline constexpr int kBuildSlowdown = 1;
-#endif
+inline constexpr int kBuildSlowdown = infraplan::test::kSanitizerBuild ? 8 : 1;
 
 // What a user would accept from any hostile input: seconds, not minutes, and under 1 GB.
 inline CliLimits hostileLimits() {

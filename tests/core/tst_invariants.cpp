@@ -13,6 +13,7 @@
 #include "core/evaluate/evaluate.h"
 #include "core/io/design_json.h"
 #include "core/results/results_json.h"
+#include "tests/support/sanitizer_build.h"
 #include "tests/support/test_paths.h"
 
 using namespace infraplan;
@@ -130,13 +131,9 @@ std::string violations(const Results& r) {
     return problems;
 }
 
-// The sanitizer build runs the engines 20-40x slower: it evaluates every other round (the
-// documents, and so the random draws, stay those of the release build, which evaluates all).
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int kEvaluatedRoundStride = 2;
-#else
-constexpr int kEvaluatedRoundStride = 1;
-#endif
+// The sanitizer build evaluates every other round (the documents, and so the random draws,
+// stay those of the release build, which evaluates all).
+constexpr int kEvaluatedRoundStride = test::kSanitizerBuild ? 2 : 1;
 constexpr int kMinEvaluated = 40 / kEvaluatedRoundStride;
 
 }  // namespace

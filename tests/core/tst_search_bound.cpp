@@ -16,6 +16,7 @@
 #include "core/search/strategy_search.h"
 #include "example_designs.h"
 #include "search_designs.h"
+#include "tests/support/sanitizer_build.h"
 
 using namespace infraplan;
 
@@ -38,13 +39,8 @@ Design designRow(int which) {
 // The sanitizer build runs the engines 20-40x slower: it draws fewer candidates and searches
 // under one objective (the memory safety of the bound and of pruning); the release build checks
 // every objective on 400 draws.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int kDraws = 60;
-constexpr std::size_t kSearchedObjectives = 1;
-#else
-constexpr int kDraws = 400;
-constexpr std::size_t kSearchedObjectives = std::size(kAllObjectives);
-#endif
+constexpr int kDraws = test::kSanitizerBuild ? 60 : 400;
+constexpr std::size_t kSearchedObjectives = test::kSanitizerBuild ? 1 : std::size(kAllObjectives);
 
 void addDesignRows() {
     QTest::addColumn<int>("which");

@@ -13,6 +13,7 @@
 #include "core/search/objective.h"
 #include "core/search/strategy_search.h"
 #include "core/search/strategy_text.h"
+#include "tests/support/sanitizer_build.h"
 #include "validation_cases.h"
 
 using namespace infraplan;
@@ -21,11 +22,7 @@ namespace {
 
 // The sanitizer build runs the engines 20-40x slower: it searches every eighth row (memory
 // safety of the search on real designs); the release build checks every row.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr std::size_t kRowStride = 8;
-#else
-constexpr std::size_t kRowStride = 1;
-#endif
+constexpr std::size_t kRowStride = test::kSanitizerBuild ? 8 : 1;
 
 struct RowOutcome {
     std::string id;

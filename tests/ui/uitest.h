@@ -14,16 +14,13 @@
 #include <memory>
 
 #include "tests/core/example_designs.h"
+#include "tests/support/sanitizer_build.h"
 
 namespace uitest {
 
 // The longest wait for a planning job off the GUI thread (a search, a sensitivity): a failure
 // after it, never a time asserted. Sanitized builds run several times slower.
-#if defined(__SANITIZE_ADDRESS__)
-inline constexpr int kPlanningWaitMs = 600000;
-#else
-inline constexpr int kPlanningWaitMs = 120000;
-#endif
+inline constexpr int kPlanningWaitMs = infraplan::test::kSanitizerBuild ? 600000 : 120000;
 
 // Call once in initTestCase(): QSettings and recovery files go to `dir`, never to the user's.
 inline void isolateSettings(const QTemporaryDir& dir) {
