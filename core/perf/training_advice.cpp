@@ -88,6 +88,9 @@ std::vector<Bottleneck> trainingBottlenecks(const TrainingPlan& p, const StepDet
     add(b.cp_comm_s, d.cp_tier.empty() ? "nic" : d.cp_tier, BottleneckPhase::cp_comm, 0,
         label("exposed context-parallel traffic", b.cp_comm_s) +
             ": lower cp or keep it inside a node");
+    add(b.overlap_s, "comm-compute overlap", BottleneckPhase::compute, 0,
+        label("compute slowed by hidden collectives", b.overlap_s) +
+            ": less communication (larger micro-batches, fewer gathers) shrinks it");
     add(b.optimizer_s, "hbm-bandwidth", BottleneckPhase::optimizer, 0,
         label("optimizer update", b.optimizer_s) + ": shard it with zero >= 1");
     add(b.offload_s, "offload link", BottleneckPhase::offload, 0,

@@ -72,6 +72,7 @@ nlohmann::json trainingToJson(const TrainingResults& t) {
               {"ep_comm", b.ep_comm_s},
               {"cp_comm", b.cp_comm_s},
               {"bubble", b.bubble_s},
+              {"overlap", b.overlap_s},
               {"optimizer", b.optimizer_s},
               {"offload", b.offload_s}}}};
 }

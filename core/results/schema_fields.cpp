@@ -100,6 +100,8 @@ void trainingBreakdown(std::vector<ResultField>& f) {
     p.number("ep_comm", U::seconds, "EP communication", "Exposed expert-parallel all-to-alls");
     p.number("cp_comm", U::seconds, "CP communication", "Exposed context-parallel exchanges");
     p.number("bubble", U::seconds, "Pipeline bubble", "Pipeline fill and drain");
+    p.number("overlap", U::seconds, "Overlap interference",
+             "Compute slowed by the collectives hidden behind it (their SMs and bandwidth)");
     p.number("optimizer", U::seconds, "Optimizer", "The optimizer update");
     p.number("offload", U::seconds, "Offload",
              "Exposed time streaming offloaded state to and from a memory pool");

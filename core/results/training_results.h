@@ -16,7 +16,8 @@ struct TrainingBreakdown {
     double dp_comm_s = 0;
     double ep_comm_s = 0;
     double cp_comm_s = 0;
-    double bubble_s = 0;  // pipeline fill and drain
+    double bubble_s = 0;   // pipeline fill and drain
+    double overlap_s = 0;  // compute slowed by the collectives hidden behind it
     double optimizer_s = 0;
     double offload_s = 0;  // streaming offloaded state to and from a memory pool (exposed)
 };
