@@ -157,6 +157,7 @@ std::optional<OverlapTpScope> overlapTpScopeFromString(const std::string& name);
 enum class TrainingFramework : std::uint8_t {
     megatron_core,
     nemo,
+    nemo_bf16_grads,
     torchtitan,
     torchtitan_compiled_loss
 };

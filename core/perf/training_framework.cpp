@@ -44,6 +44,18 @@ FrameworkMemory nemo(Precision p) {
     return f;
 }
 
+// NeMo as NVIDIA's MLPerf Training v5.0 Llama 3.1 405B submissions run it
+// (training_results_v5.0, NVIDIA/benchmarks/llama31_405b/implementations/
+// eos-dfw_n64_ngc25.01_nemo/pretrain.py, and the IBM+CoreWeave+NVIDIA copy): MegatronMixedPrecision
+// and the DistributedDataParallelConfig both set grad_reduce_in_fp32=False, so Megatron-Core
+// keeps the gradient buffers in bf16 and reduce-scatters them in bf16; the distributed
+// optimizer still holds fp32 main parameters and moments.
+FrameworkMemory nemoBf16Grads(Precision p) {
+    FrameworkMemory f = nemo(p);
+    if (p != Precision::fp32 && p != Precision::tf32) f.grad_bytes = 2;
+    return f;
+}
+
 // torchtitan with FSDP2 (pytorch/torchtitan, job config: mixed_precision_param "bfloat16",
 // mixed_precision_reduce "float32"): the sharded parameters are fp32 and are the optimizer's
 // parameters (no separate master copy), gradients are reduced and kept in fp32, the layer
@@ -81,6 +93,8 @@ FrameworkMemory frameworkMemory(TrainingFramework framework, Precision precision
     switch (framework) {
         case TrainingFramework::nemo:
             return nemo(precision);
+        case TrainingFramework::nemo_bf16_grads:
+            return nemoBf16Grads(precision);
         case TrainingFramework::torchtitan:
             return torchtitan(precision);
         case TrainingFramework::torchtitan_compiled_loss:

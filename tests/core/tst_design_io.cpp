@@ -257,10 +257,10 @@ private Q_SLOTS:
                                        << R"({"overlap_tp_scope": "sideways"})"
                                        << "/strategy/overlap_tp_scope: must be one of full, "
                                           "backward, forward, got \"sideways\"";
-        QTest::newRow("framework")
-            << "/strategy"
-            << R"({"framework": "deepspeed"})"
-            << "/strategy/framework: must be one of megatron-core, nemo, torchtitan";
+        QTest::newRow("framework") << "/strategy"
+                                   << R"({"framework": "deepspeed"})"
+                                   << "/strategy/framework: must be one of megatron-core, nemo, "
+                                      "nemo-bf16-grads, torchtitan";
         QTest::newRow("decode attention")
             << "/strategy"
             << R"({"decode_attention": "sideways"})"

@@ -161,6 +161,14 @@ private Q_SLOTS:
         QVERIFY(rel(mem.breakdown.weights, 1 * P) < 1e-9);
         QVERIFY(rel(mem.breakdown.master_weights, 4 * P / 8) < 1e-9);
         QVERIFY(rel(mem.breakdown.gradients, 4 * P) < 1e-9);
+        // NeMo with grad_reduce_in_fp32=False: bf16 gradient buffers, reduce-scattered in bf16.
+        d.strategy.framework = TrainingFramework::nemo_bf16_grads;
+        RecordingComm comm;
+        const TrainingEvaluation bf16Grads = evaluateTraining(d, catalog::builtinCatalog(), &comm);
+        QVERIFY(bf16Grads.memory);
+        QVERIFY(rel(bf16Grads.memory->breakdown.gradients, 2 * P) < 1e-9);
+        QVERIFY(rel(bf16Grads.memory->breakdown.master_weights, 4 * P / 8) < 1e-9);
+        QVERIFY(comm.has(Collective::reduce_scatter, ParallelDim::dp, 2 * P));
         // The allocator's share and the runtime reserve are named terms of the total.
         const MemoryBreakdown& b = mem.breakdown;
         const double live = b.total() - b.fragmentation - b.runtime_reserve;

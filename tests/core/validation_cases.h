@@ -150,6 +150,7 @@ inline TrainingFramework frameworkOf(const TrainingCase& c) {
     if (c.framework == "torchtitan-compiled-loss")
         return TrainingFramework::torchtitan_compiled_loss;
     if (c.framework.rfind("torchtitan", 0) == 0) return TrainingFramework::torchtitan;
+    if (c.framework == "nemo-bf16-grads") return TrainingFramework::nemo_bf16_grads;
     if (c.framework.rfind("nemo", 0) == 0) return TrainingFramework::nemo;
     return TrainingFramework::megatron_core;
 }

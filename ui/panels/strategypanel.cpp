@@ -175,9 +175,10 @@ StrategyPanel::StrategyPanel(DesignDocument* document, QWidget* parent)
 // training framework whose memory behaviour the engine models.
 void StrategyPanel::addTrainingOptions(QFormLayout* form) {
     m_overlapTpScope = choiceField(
-        this, {{tr("Forward and backward"), "full"},
-               {tr("Backward only"), "backward"},
-               {tr("Forward only"), "forward"}},
+        this,
+        {{tr("Forward and backward"), "full"},
+         {tr("Backward only"), "backward"},
+         {tr("Forward only"), "forward"}},
         [this](const QString& v) {
             edit(tr("Set TP overlap scope"), [&](Strategy& s) {
                 s.overlap_tp_scope =
@@ -198,6 +199,7 @@ void StrategyPanel::addTrainingOptions(QFormLayout* form) {
         this,
         {{tr("Megatron-Core"), "megatron-core"},
          {tr("NeMo"), "nemo"},
+         {tr("NeMo, bf16 gradients"), "nemo-bf16-grads"},
          {tr("torchtitan"), "torchtitan"},
          {tr("torchtitan, compiled loss"), "torchtitan-compiled-loss"}},
         [this](const QString& v) {
