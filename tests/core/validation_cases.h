@@ -145,12 +145,12 @@ inline double stepTimeFromTflops(const TrainingCase& c) {
     return flops / (c.value * 1e12 * c.devices);
 }
 
-// The engine's framework parameter set for the row's `framework` column (its prefix).
+// The engine's framework parameter set for the row's `framework` column: a design-file name as
+// the design reader parses it, else by prefix (the rows' historical labels, e.g.
+// "megatron-lm-2022" runs the Megatron-Core set).
 inline TrainingFramework frameworkOf(const TrainingCase& c) {
-    if (c.framework == "torchtitan-compiled-loss")
-        return TrainingFramework::torchtitan_compiled_loss;
+    if (const auto named = trainingFrameworkFromString(c.framework)) return *named;
     if (c.framework.rfind("torchtitan", 0) == 0) return TrainingFramework::torchtitan;
-    if (c.framework == "nemo-bf16-grads") return TrainingFramework::nemo_bf16_grads;
     if (c.framework.rfind("nemo", 0) == 0) return TrainingFramework::nemo;
     return TrainingFramework::megatron_core;
 }
