@@ -21,8 +21,8 @@ constexpr std::array<const char*, 3> kOverlapTpScopeNames{"full", "backward", "f
 constexpr std::array<const char*, 5> kTrainingFrameworkNames{
     "megatron-core", "nemo", "nemo-bf16-grads", "torchtitan", "torchtitan-compiled-loss"};
 constexpr std::array<const char*, 2> kDecodeAttentionNames{"grouped", "per-head"};
-constexpr std::array<const char*, 5> kInferenceRuntimeNames{"generic", "trt-llm", "vllm", "sglang",
-                                                            "vllm-rocm"};
+constexpr std::array<const char*, 6> kInferenceRuntimeNames{
+    "generic", "trt-llm", "vllm", "sglang", "vllm-rocm", "trt-llm-engine"};
 constexpr std::array<const char*, 4> kCoolingNames{"air", "rear-door", "direct-liquid",
                                                    "immersion"};
 

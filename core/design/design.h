@@ -172,8 +172,16 @@ std::optional<DecodeAttention> decodeAttentionFromString(const std::string& name
 
 // The serving runtime whose per-iteration host time and TP all-reduce the inference engine
 // models (named parameter sets: core/perf/serving_runtime.cpp, docs/inference-engine.md).
-// generic: the hardware alone (NCCL ring all-reduce, no host time).
-enum class InferenceRuntime : std::uint8_t { generic, trt_llm, vllm, sglang, vllm_rocm };
+// generic: the hardware alone (NCCL ring all-reduce, no host time). trt_llm: TensorRT-LLM's
+// PyTorch runtime (1.x); trt_llm_engine: its TensorRT-engine runtime (0.x releases).
+enum class InferenceRuntime : std::uint8_t {
+    generic,
+    trt_llm,
+    vllm,
+    sglang,
+    vllm_rocm,
+    trt_llm_engine
+};
 const char* toString(InferenceRuntime r);
 std::optional<InferenceRuntime> inferenceRuntimeFromString(const std::string& name);
 

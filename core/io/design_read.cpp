@@ -293,7 +293,7 @@ void readServingOptions(ObjectReader& r, Strategy& s) {
     r.enumeration("decode_attention", s.decode_attention, decodeAttentionFromString,
                   "grouped, per-head");
     r.enumeration("runtime", s.runtime, inferenceRuntimeFromString,
-                  "generic, trt-llm, vllm, sglang, vllm-rocm");
+                  "generic, trt-llm, vllm, sglang, vllm-rocm, trt-llm-engine");
     r.string("near_memory_attention", s.near_memory_attention);
 }
 

@@ -12,7 +12,7 @@
 //   strategy.kv_block_tokens      paged-KV block size (default 16)
 //   strategy.decode_attention     "grouped" (default) | "per-head" (pre-XQA kernels)
 //   strategy.runtime              "generic" (default) | "trt-llm" | "vllm" | "sglang" |
-//                                 "vllm-rocm" (core/perf/serving_runtime.h)
+//                                 "vllm-rocm" | "trt-llm-engine" (core/perf/serving_runtime.h)
 //   strategy.near_memory_attention  a PIM memory item that holds the KV cache and runs
 //                                 decode attention
 //   workload.requests             requests to simulate (default 10000)

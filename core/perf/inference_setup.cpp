@@ -249,6 +249,7 @@ std::optional<ServingSetup> buildServingSetup(const Design& design, const catalo
     runtime.per_head_decode_attention =
         design.strategy.decode_attention == DecodeAttention::per_head;
     runtime.step_overhead_s = params.step_overhead_s;
+    runtime.decode_graphs = params.decode_graphs;
     s.step->setRuntime(runtime);
     const double draftBytes = setSpeculative(design, catalog, s, results);
     configureSimulation(design, default_requests, s, results);

@@ -355,9 +355,10 @@ StepTime InferenceStepModel::stepTime(const StepShape& s) const {
         step.total_s += t;
         step.offload_s += t;
     }
-    // Decode-only iterations replay a captured CUDA graph: one launch per stage. Iterations
-    // with prefill run eagerly and pay every kernel's launch.
-    const double launches = prefill > 0 ? m_opsPerLayer * double(m_model.layers) + 2 : pp;
+    // Decode-only iterations replay a captured CUDA graph, one launch per stage, where the
+    // runtime captures one. Iterations with prefill run eagerly and pay every kernel's launch.
+    const bool eager = prefill > 0 || !m_runtime.decode_graphs;
+    const double launches = eager ? m_opsPerLayer * double(m_model.layers) + 2 : pp;
     step.overhead_s += launches * m_gemm.launch_s + m_runtime.step_overhead_s;
     step.total_s += launches * m_gemm.launch_s + m_runtime.step_overhead_s;
     if (m_draft) {

@@ -54,6 +54,8 @@ struct ServingRuntime {
     bool per_head_decode_attention = false;
     // Host time per iteration the device waits for (core/perf/serving_runtime.h).
     double step_overhead_s = 0;
+    // Decode-only iterations replay a captured graph (false: every kernel is launched).
+    bool decode_graphs = true;
 };
 
 // Reads of KV cache that lives in an offload memory (a CXL or HBM pool) instead of HBM.

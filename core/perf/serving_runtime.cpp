@@ -42,6 +42,18 @@ RuntimeParameters makeTrtLlm() {
     return customAllReduceRuntime(InferenceRuntime::trt_llm, 0, 3.7 * kUs, 4.8 * kUs, 5.9 * kUs);
 }
 
+// TensorRT-LLM's TensorRT-engine runtime (the 0.x releases: gptSessionBenchmark, gptManager,
+// Triton's tensorrtllm_backend, trtllm-bench's engine flow) replays no CUDA graph unless told
+// to: ExtendedRuntimePerfKnobConfig.cuda_graph_mode defaults to False (TensorRT-LLM API
+// reference, nvidia.github.io/TensorRT-LLM/llm-api/reference/ExtendedRuntimePerfKnobConfig.html).
+// The PyTorch runtime (`trt-llm`) captures decode graphs (DecodeCudaGraphConfig).
+RuntimeParameters makeTrtLlmEngine() {
+    RuntimeParameters p = makeTrtLlm();
+    p.runtime = InferenceRuntime::trt_llm_engine;
+    p.decode_graphs = false;
+    return p;
+}
+
 RuntimeParameters makeVllm() {
     return customAllReduceRuntime(InferenceRuntime::vllm, kVllmStepOverheadS, 9.5 * kUs, 9.1 * kUs,
                                   10.1 * kUs);
@@ -65,8 +77,9 @@ RuntimeParameters makeVllmRocm() {
 }  // namespace
 
 const RuntimeParameters& runtimeParameters(InferenceRuntime runtime) {
-    static const RuntimeParameters sets[] = {RuntimeParameters{}, makeTrtLlm(), makeVllm(),
-                                             makeSglang(), makeVllmRocm()};
+    static const RuntimeParameters sets[] = {RuntimeParameters{}, makeTrtLlm(),
+                                             makeVllm(),          makeSglang(),
+                                             makeVllmRocm(),      makeTrtLlmEngine()};
     const auto index = static_cast<std::size_t>(runtime);
     return index < std::size(sets) ? sets[index] : sets[0];
 }

@@ -32,7 +32,7 @@ void serving(std::vector<ResultField>& f) {
     i.text("traffic", "Traffic", "The load simulated: batch, offline or poisson");
     i.text("runtime", "Runtime",
            "The serving runtime's parameter set applied (strategy.runtime): generic, trt-llm, "
-           "vllm, sglang or vllm-rocm");
+           "vllm, sglang, vllm-rocm or trt-llm-engine");
     latency(f, "ttft_ms", "TTFT", "Time to first token");
     latency(f, "tpot_ms", "TPOT", "Time per output token after the first");
     latency(f, "e2e_ms", "End-to-end latency", "Request latency, arrival to last token");

@@ -49,7 +49,7 @@ inline ServingCase servingCase(const RowReader& r) {
     c.node = r.text("node");
     c.runtime = r.text("runtime");
     if (c.runtime != "gaudi" && !inferenceRuntimeFromString(c.runtime))
-        r.fail("runtime", "expected trt-llm, vllm, sglang, vllm-rocm or gaudi");
+        r.fail("runtime", "expected trt-llm, trt-llm-engine, vllm, sglang, vllm-rocm or gaudi");
     c.traffic = r.text("traffic");
     if (c.traffic != "batch" && c.traffic != "offline" && c.traffic != "poisson")
         r.fail("traffic", "expected batch, offline or poisson");

@@ -268,7 +268,8 @@ private Q_SLOTS:
         QTest::newRow("runtime")
             << "/strategy"
             << R"({"runtime": "tgi"})"
-            << "/strategy/runtime: must be one of generic, trt-llm, vllm, sglang, vllm-rocm";
+            << "/strategy/runtime: must be one of generic, trt-llm, vllm, sglang, vllm-rocm, "
+               "trt-llm-engine";
         QTest::newRow("draft model missing") << "/strategy"
                                              << R"({"speculative": {"draft_tokens": 4}})"
                                              << "/strategy/speculative/draft_model: is required";

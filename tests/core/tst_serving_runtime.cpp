@@ -8,6 +8,7 @@
 
 #include "core/evaluate/evaluate.h"
 #include "core/perf/serving_runtime.h"
+#include "core/perf/transformer.h"
 #include "inference_fixtures.h"
 
 using namespace infraplan;
@@ -37,6 +38,21 @@ Design h100Decode(int tp, InferenceRuntime runtime) {
     d.strategy.max_batch = 1;
     d.strategy.runtime = runtime;
     return d;
+}
+
+// TPOT (ms) that `runtime` adds over `base` for Llama 3 8B at batch 1 on one H100; NaN when
+// either fails to evaluate.
+double tpotAddedMs(InferenceRuntime base, InferenceRuntime runtime) {
+    const catalog::Catalog& catalog = catalog::builtinCatalog();
+    Design d = h100Decode(1, base);
+    d.workload.model = std::string("llama3-8b");
+    const Results before = evaluate(d, catalog);
+    d.strategy.runtime = runtime;
+    const Results after = evaluate(d, catalog);
+    if (!before.inference || !after.inference ||
+        after.inference->runtime != std::string(toString(runtime)))
+        return std::nan("");
+    return after.inference->tpot_ms.mean - before.inference->tpot_ms.mean;
 }
 
 }  // namespace
@@ -102,18 +118,27 @@ private Q_SLOTS:
 
     // vLLM's host time is paid once per iteration, on top of the hardware's time.
     void hostTimePerIteration() {
+        const double added = tpotAddedMs(InferenceRuntime::generic, InferenceRuntime::vllm);
+        const double expectedMs = 1e3 * runtimeParameters(InferenceRuntime::vllm).step_overhead_s;
+        QVERIFY2(std::abs(added - expectedMs) < 1e-6, std::to_string(added).c_str());
+    }
+
+    // TensorRT-LLM's engine runtime replays no CUDA graph: each decode iteration launches
+    // every layer's kernels (plus the embedding and the LM head) where the PyTorch runtime
+    // launches one graph. The same hardware otherwise, so TPOT differs by exactly those
+    // launches at the accelerator's launch cost.
+    void engineRuntimeLaunchesEveryDecodeKernel() {
+        QVERIFY(!runtimeParameters(InferenceRuntime::trt_llm_engine).decode_graphs);
+        const double added =
+            tpotAddedMs(InferenceRuntime::trt_llm, InferenceRuntime::trt_llm_engine);
         const catalog::Catalog& catalog = catalog::builtinCatalog();
-        Design d = h100Decode(1, InferenceRuntime::generic);
-        d.workload.model = std::string("llama3-8b");
-        const Results generic = evaluate(d, catalog);
-        d.strategy.runtime = InferenceRuntime::vllm;
-        const Results vllm = evaluate(d, catalog);
-        QVERIFY(generic.inference && vllm.inference);
-        const double added = vllm.inference->tpot_ms.mean - generic.inference->tpot_ms.mean;
-        QVERIFY2(std::abs(added - 1e3 * runtimeParameters(InferenceRuntime::vllm).step_overhead_s) <
-                     1e-6,
-                 std::to_string(added).c_str());
-        QCOMPARE(vllm.inference->runtime, std::string("vllm"));
+        const catalog::Model& model = *catalog.model("llama3-8b");
+        std::vector<LayerOp> ops;
+        layerOps(model, LayerKind::dense, LayerSharding{}, ops);
+        const double launchS = catalog.accelerator("nvidia-h100-sxm")->launch_overhead_us * 1e-6;
+        const double expectedMs = 1e3 * (double(ops.size()) * model.layers + 2 - 1) * launchS;
+        QVERIFY2(std::abs(added - expectedMs) < 1e-6,
+                 (std::to_string(added) + " ms vs " + std::to_string(expectedMs)).c_str());
     }
 
     // TP8 batch-1 decode: the custom all-reduce shortens the step and is what

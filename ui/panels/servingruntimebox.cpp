@@ -18,7 +18,8 @@ ServingRuntimeBox::ServingRuntimeBox(DesignDocument* document, QWidget* parent)
          {tr("TensorRT-LLM"), "trt-llm"},
          {tr("vLLM"), "vllm"},
          {tr("SGLang"), "sglang"},
-         {tr("vLLM on ROCm"), "vllm-rocm"}},
+         {tr("vLLM on ROCm"), "vllm-rocm"},
+         {tr("TensorRT-LLM engine (0.x)"), "trt-llm-engine"}},
         [this](const QString& v) {
             edit(tr("Set serving runtime to %1").arg(v), [&](Strategy& s) {
                 s.runtime = inferenceRuntimeFromString(v.toStdString()).value_or(s.runtime);
