@@ -28,8 +28,8 @@ struct CliLimits {
     QString stdout_file;  // send stdout there instead of capturing it (e.g. /dev/full)
 };
 
-// How much slower the programs run in this build: the sanitizer build is unoptimised and
-// instrumented (a 10,000-item design's report: 0.7 s in release, ~30 s there), and its timeouts
+// How much slower the programs run in this build: the sanitizer build is instrumented
+// (a 10,000-item design's report: 0.7 s in release, several seconds there), and its timeouts
 // guard against hangs, not for speed, which the release build's run checks.
 inline constexpr int kBuildSlowdown = infraplan::test::kSanitizerBuild ? 8 : 1;
 

@@ -36,7 +36,7 @@ Design designRow(int which) {
     }
 }
 
-// The sanitizer build runs the engines 20-40x slower: it draws fewer candidates and searches
+// The sanitizer build runs the engines several times slower: it draws fewer candidates and searches
 // under one objective (the memory safety of the bound and of pruning); the release build checks
 // every objective on 400 draws.
 constexpr int kDraws = test::kSanitizerBuild ? 60 : 400;

@@ -20,7 +20,7 @@ using namespace infraplan;
 
 namespace {
 
-// The sanitizer build runs the engines 20-40x slower: it searches every eighth row (memory
+// The sanitizer build runs the engines several times slower: it searches every eighth row (memory
 // safety of the search on real designs); the release build checks every row.
 constexpr std::size_t kRowStride = test::kSanitizerBuild ? 8 : 1;
 
