@@ -365,7 +365,9 @@ StepTime InferenceStepModel::stepTime(const StepShape& s) const {
         StepShape draftDecode{s.decode_seqs, s.decode_context_tokens, 0, 0, 0};
         StepShape draftPrefill{0, 0, s.prefill_tokens, s.prefill_attention_pairs, s.prefill_seqs};
         const StepTime d = m_draft->stepTime(draftDecode);
-        const StepTime p = m_draft->stepTime(draftPrefill);
+        // The draft prefills only what the target prefills: a decode-only iteration runs no
+        // draft prefill (and launches none of its kernels).
+        const StepTime p = s.prefill_tokens > 0 ? m_draft->stepTime(draftPrefill) : StepTime{};
         const double k = m_spec.draft_tokens;
         step.total_s += k * d.total_s + p.total_s;
         step.compute_s += k * d.compute_s + p.compute_s;

@@ -77,7 +77,7 @@ double predict(const ServingCase& c, const Design& design) {
 // runtime parameter sets); a row the engine cannot evaluate fails the test with the reason.
 std::vector<RowError> evaluateRows(const std::vector<ServingCase>& cases) {
     std::vector<RowError> rows;
-    qInfo("%-42s %-6s %-5s %-9s %-27s %9s %9s %8s %8s", "id", "vendor", "split", "runtime",
+    qInfo("%-42s %-6s %-5s %-14s %-27s %9s %9s %8s %8s", "id", "vendor", "split", "runtime",
           "metric", "measured", "predicted", "error", "generic");
     for (const ServingCase& c : cases) {
         Design design = validation::servingDesign(c);
@@ -86,7 +86,7 @@ std::vector<RowError> evaluateRows(const std::vector<ServingCase>& cases) {
         const double generic = predict(c, design);
         if (predicted <= 0 || generic <= 0) return {};
         const RowError row{&c, predicted, predicted / c.value - 1, generic / c.value - 1};
-        qInfo("%-42s %-6s %-5s %-9s %-27s %9.1f %9.1f %+7.1f%% %+7.1f%%", c.id.c_str(),
+        qInfo("%-42s %-6s %-5s %-14s %-27s %9.1f %9.1f %+7.1f%% %+7.1f%%", c.id.c_str(),
               c.vendor.c_str(), c.split.c_str(), c.runtime.c_str(), c.metric.c_str(), c.value,
               predicted, 100 * row.error, 100 * row.generic_error);
         rows.push_back(row);

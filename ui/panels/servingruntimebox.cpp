@@ -25,7 +25,7 @@ ServingRuntimeBox::ServingRuntimeBox(DesignDocument* document, QWidget* parent)
                 s.runtime = inferenceRuntimeFromString(v.toStdString()).value_or(s.runtime);
             });
         },
-        tr("serving runtime (host time per iteration, custom all-reduce)"));
+        tr("serving runtime (host time per iteration, custom all-reduce, decode CUDA graphs)"));
     form->addRow(tr("Runtime"), m_runtime);
     m_decodeAttention = choiceField(
         this,
