@@ -359,8 +359,9 @@ StepTime InferenceStepModel::stepTime(const StepShape& s) const {
     // runtime captures one. Iterations with prefill run eagerly and pay every kernel's launch.
     const bool eager = prefill > 0 || !m_runtime.decode_graphs;
     const double launches = eager ? m_opsPerLayer * double(m_model.layers) + 2 : pp;
-    step.overhead_s += launches * m_gemm.launch_s + m_runtime.step_overhead_s;
-    step.total_s += launches * m_gemm.launch_s + m_runtime.step_overhead_s;
+    const double fixed = launches * m_gemm.launch_s + m_runtime.step_overhead_s;
+    step.overhead_s += fixed;
+    step.total_s += fixed;
     if (m_draft) {
         StepShape draftDecode{s.decode_seqs, s.decode_context_tokens, 0, 0, 0};
         StepShape draftPrefill{0, 0, s.prefill_tokens, s.prefill_attention_pairs, s.prefill_seqs};

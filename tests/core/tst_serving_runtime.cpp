@@ -116,6 +116,19 @@ private Q_SLOTS:
         QCOMPARE(a2a.time_s, small / bw + alpha);
     }
 
+    // runtimeParameters() indexes its sets by the enum: every named runtime must get its own
+    // set, not the generic fallback (a runtime added to the enum without a set fails here).
+    void everyNamedRuntimeHasItsOwnSet() {
+        int named = 0;
+        for (int i = 0;; ++i) {
+            const auto runtime = static_cast<InferenceRuntime>(i);
+            if (!inferenceRuntimeFromString(toString(runtime))) break;
+            QCOMPARE(runtimeParameters(runtime).runtime, runtime);
+            ++named;
+        }
+        QCOMPARE(named, 6);
+    }
+
     // vLLM's host time is paid once per iteration, on top of the hardware's time.
     void hostTimePerIteration() {
         const double added = tpotAddedMs(InferenceRuntime::generic, InferenceRuntime::vllm);
