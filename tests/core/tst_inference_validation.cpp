@@ -18,6 +18,7 @@
 #include <map>
 
 #include "core/evaluate/evaluate.h"
+#include "core/io/design_json.h"
 #include "residuals_check.h"
 #include "serving_cases.h"
 
@@ -73,6 +74,16 @@ double predict(const ServingCase& c, const Design& design) {
     return predicted;
 }
 
+// With $INFRAPLAN_WRITE_VALIDATION_DESIGNS set to a folder, each row's design is saved there
+// as <id>.json, to study one row with infraplan-cli (tests/data/README.md).
+void saveDesignOnRequest(const ServingCase& c, const Design& design) {
+    const QByteArray folder = qgetenv("INFRAPLAN_WRITE_VALIDATION_DESIGNS");
+    if (folder.isEmpty()) return;
+    std::string error;
+    if (!saveDesignFile(design, folder.toStdString() + "/" + c.id + ".json", &error))
+        qWarning("%s: %s", c.id.c_str(), error.c_str());
+}
+
 // Evaluates every row under its runtime and under the generic one (the before/after of the
 // runtime parameter sets); a row the engine cannot evaluate fails the test with the reason.
 std::vector<RowError> evaluateRows(const std::vector<ServingCase>& cases) {
@@ -81,6 +92,7 @@ std::vector<RowError> evaluateRows(const std::vector<ServingCase>& cases) {
           "metric", "measured", "predicted", "error", "generic");
     for (const ServingCase& c : cases) {
         Design design = validation::servingDesign(c);
+        saveDesignOnRequest(c, design);
         const double predicted = predict(c, design);
         design.strategy.runtime = InferenceRuntime::generic;
         const double generic = predict(c, design);
@@ -170,7 +182,8 @@ struct Bound {
 
 const std::map<std::string, Bound>& testBounds() {
     static const std::map<std::string, Bound> bounds = {
-        {"NVIDIA", {0.20, 1.35}},  // worst: Mixtral fp8 static batch on TRT-LLM v0.9 (MoE GEMMs)
+        // worst: the Mixtral batch-1 first tokens on TensorRT-LLM v0.9 (+44..+47%)
+        {"NVIDIA", {0.20, 0.50}},
         // The offline rows run 42-47% fast: once the TP all-reduce uses the mesh's seven
         // links, nothing slows ROCm vLLM's large-batch decode (docs/inference-engine.md).
         {"AMD", {0.45, 0.50}},
