@@ -77,7 +77,7 @@ double predict(const ServingCase& c, const Design& design) {
 // With $INFRAPLAN_WRITE_VALIDATION_DESIGNS set to a folder, each row's design is saved there
 // as <id>.json, to study one row with infraplan-cli (tests/data/README.md).
 void saveDesignOnRequest(const ServingCase& c, const Design& design) {
-    const QByteArray folder = qgetenv("INFRAPLAN_WRITE_VALIDATION_DESIGNS");
+    static const QByteArray folder = qgetenv("INFRAPLAN_WRITE_VALIDATION_DESIGNS");
     if (folder.isEmpty()) return;
     std::string error;
     if (!saveDesignFile(design, folder.toStdString() + "/" + c.id + ".json", &error))
@@ -184,7 +184,7 @@ const std::map<std::string, Bound>& testBounds() {
     static const std::map<std::string, Bound> bounds = {
         // worst: the Mixtral batch-1 first tokens on TensorRT-LLM v0.9 (+44..+47%)
         {"NVIDIA", {0.20, 0.50}},
-        // The offline rows run 42-47% fast: once the TP all-reduce uses the mesh's seven
+        // The offline rows run 38-45% fast: once the TP all-reduce uses the mesh's seven
         // links, nothing slows ROCm vLLM's large-batch decode (docs/inference-engine.md).
         {"AMD", {0.45, 0.50}},
         {"Intel", {0.12, 0.20}},  // worst: Gaudi2 TP8 2048-token TTFT
