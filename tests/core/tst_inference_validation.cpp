@@ -184,9 +184,9 @@ const std::map<std::string, Bound>& testBounds() {
     static const std::map<std::string, Bound> bounds = {
         // worst: the Mixtral batch-1 first tokens on TensorRT-LLM v0.9 (+44..+47%)
         {"NVIDIA", {0.20, 0.50}},
-        // The offline rows run 38-45% fast: once the TP all-reduce uses the mesh's seven
-        // links, nothing slows ROCm vLLM's large-batch decode (docs/inference-engine.md).
-        {"AMD", {0.45, 0.50}},
+        // The offline rows run 21-39% fast, with the wave quantization of 304 CUs; what else
+        // slows ROCm vLLM's large-batch decode is not known (docs/inference-engine.md).
+        {"AMD", {0.40, 0.45}},
         {"Intel", {0.12, 0.20}},  // worst: Gaudi2 TP8 2048-token TTFT
     };
     return bounds;
