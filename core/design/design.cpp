@@ -18,8 +18,9 @@ constexpr std::array<const char*, 4> kScheduleNames{"1f1b", "interleaved", "gpip
 constexpr std::array<const char*, 3> kRecomputeNames{"none", "selective", "full"};
 constexpr std::array<const char*, 2> kSchedulerNames{"static", "continuous"};
 constexpr std::array<const char*, 3> kOverlapTpScopeNames{"full", "backward", "forward"};
-constexpr std::array<const char*, 5> kTrainingFrameworkNames{
-    "megatron-core", "nemo", "nemo-bf16-grads", "torchtitan", "torchtitan-compiled-loss"};
+constexpr std::array<const char*, 6> kTrainingFrameworkNames{
+    "megatron-core",   "nemo", "nemo-bf16-grads", "torchtitan", "torchtitan-compiled-loss",
+    "torchtitan-eager"};
 constexpr std::array<const char*, 2> kDecodeAttentionNames{"grouped", "per-head"};
 constexpr std::array<const char*, 6> kInferenceRuntimeNames{
     "generic", "trt-llm", "vllm", "sglang", "vllm-rocm", "trt-llm-engine"};

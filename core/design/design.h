@@ -159,7 +159,8 @@ enum class TrainingFramework : std::uint8_t {
     nemo,
     nemo_bf16_grads,
     torchtitan,
-    torchtitan_compiled_loss
+    torchtitan_compiled_loss,
+    torchtitan_eager
 };
 const char* toString(TrainingFramework f);
 std::optional<TrainingFramework> trainingFrameworkFromString(const std::string& name);

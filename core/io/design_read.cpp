@@ -265,7 +265,8 @@ void readTrainingOptions(ObjectReader& r, Strategy& s) {
                   "full, backward, forward");
     r.number("moe_imbalance", s.moe_imbalance, 1, 64);
     r.enumeration("framework", s.framework, trainingFrameworkFromString,
-                  "megatron-core, nemo, nemo-bf16-grads, torchtitan, torchtitan-compiled-loss");
+                  "megatron-core, nemo, nemo-bf16-grads, torchtitan, torchtitan-compiled-loss, "
+                  "torchtitan-eager");
 }
 
 std::optional<SpeculativeOptions> readSpeculative(ObjectReader& r) {

@@ -87,6 +87,15 @@ FrameworkMemory torchtitanCompiledLoss(Precision p) {
     return f;
 }
 
+// torchtitan without torch.compile (training.compile = false, the default of
+// train_configs/llama3_8b.toml at 9dec370): the `torchtitan` set with each block's norms,
+// rotary embedding and SwiGLU as PyTorch's separate eager kernels (core/perf/transformer.cpp).
+FrameworkMemory torchtitanEager(Precision p) {
+    FrameworkMemory f = torchtitan(p);
+    f.eager_elementwise = true;
+    return f;
+}
+
 }  // namespace
 
 FrameworkMemory frameworkMemory(TrainingFramework framework, Precision precision) {
@@ -99,6 +108,8 @@ FrameworkMemory frameworkMemory(TrainingFramework framework, Precision precision
             return torchtitan(precision);
         case TrainingFramework::torchtitan_compiled_loss:
             return torchtitanCompiledLoss(precision);
+        case TrainingFramework::torchtitan_eager:
+            return torchtitanEager(precision);
         case TrainingFramework::megatron_core:
             break;
     }
@@ -112,8 +123,9 @@ AttentionKernel frameworkAttentionKernel(TrainingFramework framework) {
     // against cuDNN's 631 on an H100, "expected": cuDNN SDPA is opt-in after the 2.5 bugs).
     // torchtitan enabled cuDNN SDPA in March 2025 (pytorch/torchtitan PR #1000), before the
     // 2025 releases of the `torchtitan-compiled-loss` set.
-    return framework == TrainingFramework::torchtitan ? AttentionKernel::flash_attention_2
-                                                      : AttentionKernel::generation;
+    const bool sdpaFlash = framework == TrainingFramework::torchtitan ||
+                           framework == TrainingFramework::torchtitan_eager;
+    return sdpaFlash ? AttentionKernel::flash_attention_2 : AttentionKernel::generation;
 }
 
 double allocatorFragmentation() {

@@ -21,6 +21,7 @@ struct FrameworkMemory {
     double saved_linear_input_bytes = 2;  // a saved GEMM input (1 where kept in fp8)
     bool per_op_selective_recompute = false;     // selective = save every other matmul output
     bool keeps_stage_gathered_under_pp = false;  // FSDP does not reshard between micro-batches
+    bool eager_elementwise = false;              // blocks not compiled: unfused elementwise kernels
     double loss_bytes_per_logit = 6;  // logits and their fp32 loss buffers at the loss peak
 };
 

@@ -15,6 +15,7 @@ LayerSharding TrainingPlan::sharding() const {
     s.ep = ep;
     s.sequence_parallel = sequence_parallel;
     s.flash_attention = flash_attention;
+    s.eager_elementwise = framework.eager_elementwise;
     s.bytes_per_element = activation_bytes;
     return s;
 }

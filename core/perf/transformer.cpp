@@ -96,6 +96,25 @@ double safeDiv(double a, double b) {
     return b > 0 ? a / b : 0;
 }
 
+// What a block run eagerly (PyTorch without torch.compile) moves beyond the fused kernels the
+// operator list assumes, per element of the tensor each op reads (torchtitan's Llama,
+// torchtitan/models/norms.py RMSNorm and models/llama/model.py at 9dec370): RMSNorm as six
+// kernels over an fp32 copy (cast up, square, mean, scale, cast down, weight: 4e + 28 bytes
+// against a fused 2e); rotary on q and k through fp32 complex numbers (cast up, multiply,
+// cast down: 2e + 16 against 2e); SwiGLU as silu then multiply (5e against 3e). Backward
+// runs each decomposed op's gradient kernel: 1.5x, as for the fused norms.
+constexpr double kFp32Bytes = 4;
+double eagerNormExtraBytes(double e) {
+    return 4 * e + 7 * kFp32Bytes - 2 * e;
+}
+double eagerRotaryExtraBytes() {
+    return 4 * kFp32Bytes;
+}
+double eagerSwigluExtraBytes(double e) {
+    return 2 * e;
+}
+constexpr double kEagerBackwardFactor = 1.5;
+
 }  // namespace
 
 double mlpUpWidth(const catalog::Model& m, double f) {
@@ -271,6 +290,17 @@ void layerOps(const catalog::Model& model, LayerKind kind, const LayerSharding& 
         out.push_back(down);
     }
     out.push_back(elementwise("residual-2", tokens * h * (3 * e + mask) / sp, 1.0));
+    if (sh.eager_elementwise) {
+        const double rotated = tokens * (a.q_out + 0.5 * a.kv_out) / t;
+        out.push_back(elementwise("eager-norms", 2 * tokens * h / sp * eagerNormExtraBytes(e),
+                                  kEagerBackwardFactor));
+        out.push_back(
+            elementwise("eager-rotary", rotated * eagerRotaryExtraBytes(), kEagerBackwardFactor));
+        if (swiglu && kind == LayerKind::dense)
+            out.push_back(elementwise("eager-swiglu",
+                                      tokens * ffnWidth(model) / t * eagerSwigluExtraBytes(e),
+                                      kEagerBackwardFactor));
+    }
 }
 
 void headOps(const catalog::Model& model, const LayerSharding& sh, std::vector<LayerOp>& out) {
@@ -283,6 +313,9 @@ void headOps(const catalog::Model& model, const LayerSharding& sh, std::vector<L
     const double v = model.vocab;
     const double sp = sh.sequence_parallel ? t : 1;
     out.push_back(elementwise("final-norm", 2 * tokens * h * e / sp, 1.5));
+    if (sh.eager_elementwise)
+        out.push_back(elementwise("eager-final-norm", tokens * h / sp * eagerNormExtraBytes(e),
+                                  kEagerBackwardFactor));
     out.push_back(gemm("lm-head", tokens, v / t, h, 1, e));
     // Vocab-parallel cross-entropy in fp32: max, exp-sum and loss passes over the logits
     // forward, one pass writing their gradient backward.

@@ -88,7 +88,8 @@ struct LayerSharding {
     int tp = 1, cp = 1, ep = 1;
     bool sequence_parallel = false;
     bool flash_attention = true;
-    double bytes_per_element = 2;  // activations and weights in the compute precision
+    bool eager_elementwise = false;  // blocks run eagerly: unfused norms, rotary, activation
+    double bytes_per_element = 2;    // activations and weights in the compute precision
     bool operator==(const LayerSharding&) const = default;
 };
 

@@ -125,7 +125,7 @@ private Q_SLOTS:
         doc["workload"]["seed"] = 123456789012LL;
         doc["strategy"] = {{"overlap_tp_scope", "backward"},
                            {"moe_imbalance", 1.3},
-                           {"framework", "torchtitan"},
+                           {"framework", "torchtitan-eager"},
                            {"speculative", {{"draft_model", "llama3-8b"}, {"draft_tokens", 6}}},
                            {"max_step_tokens", 0},
                            {"memory_utilization", 0.85},
@@ -138,7 +138,7 @@ private Q_SLOTS:
         const Design& d = *loaded.design;
         QCOMPARE(d.strategy.overlap_tp_scope, OverlapTpScope::backward);
         QCOMPARE(d.strategy.moe_imbalance, 1.3);
-        QCOMPARE(d.strategy.framework, TrainingFramework::torchtitan);
+        QCOMPARE(d.strategy.framework, TrainingFramework::torchtitan_eager);
         QVERIFY(d.strategy.speculative);
         QCOMPARE(d.strategy.speculative->draft_model, std::string("llama3-8b"));
         QCOMPARE(d.strategy.speculative->draft_tokens, 6);

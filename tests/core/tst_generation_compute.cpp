@@ -67,6 +67,8 @@ private Q_SLOTS:
     void frameworksPickTheirAttentionKernel() {
         QCOMPARE(frameworkAttentionKernel(TrainingFramework::torchtitan),
                  AttentionKernel::flash_attention_2);
+        QCOMPARE(frameworkAttentionKernel(TrainingFramework::torchtitan_eager),
+                 AttentionKernel::flash_attention_2);
         QCOMPARE(frameworkAttentionKernel(TrainingFramework::torchtitan_compiled_loss),
                  AttentionKernel::generation);
         QCOMPARE(frameworkAttentionKernel(TrainingFramework::megatron_core),

@@ -201,7 +201,8 @@ void StrategyPanel::addTrainingOptions(QFormLayout* form) {
          {tr("NeMo"), "nemo"},
          {tr("NeMo, bf16 gradients"), "nemo-bf16-grads"},
          {tr("torchtitan"), "torchtitan"},
-         {tr("torchtitan, compiled loss"), "torchtitan-compiled-loss"}},
+         {tr("torchtitan, compiled loss"), "torchtitan-compiled-loss"},
+         {tr("torchtitan, eager (not compiled)"), "torchtitan-eager"}},
         [this](const QString& v) {
             edit(tr("Set training framework to %1").arg(v), [&](Strategy& s) {
                 s.framework = trainingFrameworkFromString(v.toStdString()).value_or(s.framework);
