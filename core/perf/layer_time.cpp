@@ -178,7 +178,7 @@ Rooflines trainingRooflines(const TrainingPlan& p) {
     rl.attention = makeRoofline(*p.device, sixteen ? p.precision : Precision::bf16);
     rl.attention.gemm_efficiency_max *= kInStepGemmFraction;
     rl.flash_forward_efficiency =
-        flashForwardEfficiency(*p.device, p.attention_kernel) * kInStepGemmFraction;
+        flashForwardEfficiency(*p.device, p.framework.attention_kernel) * kInStepGemmFraction;
     rl.fp8 = rl.gemm.peak_flops > rl.attention.peak_flops * 1.01;
     return rl;
 }

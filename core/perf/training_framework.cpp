@@ -75,6 +75,11 @@ FrameworkMemory torchtitan(Precision p) {
     f.per_op_selective_recompute = true;
     f.keeps_stage_gathered_under_pp = true;
     f.loss_bytes_per_logit = 2 + 4 + 4 + 4;
+    // As of December 2024 it called PyTorch SDPA, which on Hopper did not pick cuDNN's
+    // attention by default and ran its FlashAttention-2 backend (pytorch/pytorch issue #142132,
+    // 2024-12-05, nightly 2.6.0.dev20241204: SDPA 329 TFLOP/s against cuDNN's 631 on an H100,
+    // "expected": cuDNN SDPA is opt-in after the 2.5 bugs).
+    f.attention_kernel = AttentionKernel::flash_attention_2;
     return f;
 }
 
@@ -84,6 +89,9 @@ FrameworkMemory torchtitan(Precision p) {
 FrameworkMemory torchtitanCompiledLoss(Precision p) {
     FrameworkMemory f = torchtitan(p);
     f.loss_bytes_per_logit = 2 + 4;
+    // torchtitan enabled cuDNN SDPA in March 2025 (pytorch/torchtitan PR #1000), before the
+    // 2025 releases of this set.
+    f.attention_kernel = AttentionKernel::generation;
     return f;
 }
 
@@ -117,15 +125,7 @@ FrameworkMemory frameworkMemory(TrainingFramework framework, Precision precision
 }
 
 AttentionKernel frameworkAttentionKernel(TrainingFramework framework) {
-    // torchtitan as of December 2024 (the `torchtitan` set) called PyTorch SDPA, which on
-    // Hopper did not pick cuDNN's attention by default and ran its FlashAttention-2 backend
-    // (pytorch/pytorch issue #142132, 2024-12-05, nightly 2.6.0.dev20241204: SDPA 329 TFLOP/s
-    // against cuDNN's 631 on an H100, "expected": cuDNN SDPA is opt-in after the 2.5 bugs).
-    // torchtitan enabled cuDNN SDPA in March 2025 (pytorch/torchtitan PR #1000), before the
-    // 2025 releases of the `torchtitan-compiled-loss` set.
-    const bool sdpaFlash = framework == TrainingFramework::torchtitan ||
-                           framework == TrainingFramework::torchtitan_eager;
-    return sdpaFlash ? AttentionKernel::flash_attention_2 : AttentionKernel::generation;
+    return frameworkMemory(framework, Precision::bf16).attention_kernel;
 }
 
 double allocatorFragmentation() {

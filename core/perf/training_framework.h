@@ -11,6 +11,11 @@
 
 namespace infraplan {
 
+// The flash-attention kernel a framework's stack runs: the device generation's own (Megatron-
+// Core and NeMo through Transformer Engine's cuDNN fused attention; torchtitan since it turned
+// cuDNN attention on) or FlashAttention-2 wherever it runs (PyTorch SDPA's flash backend).
+enum class AttentionKernel : std::uint8_t { generation, flash_attention_2 };
+
 struct FrameworkMemory {
     double weight_bytes = 2;              // a parameter as the model holds it
     double master_bytes = 4;              // the fp32 master copy (0 when parameters are fp32)
@@ -22,6 +27,7 @@ struct FrameworkMemory {
     bool per_op_selective_recompute = false;     // selective = save every other matmul output
     bool keeps_stage_gathered_under_pp = false;  // FSDP does not reshard between micro-batches
     bool eager_elementwise = false;              // blocks not compiled: unfused elementwise kernels
+    AttentionKernel attention_kernel = AttentionKernel::generation;
     double loss_bytes_per_logit = 6;  // logits and their fp32 loss buffers at the loss peak
 };
 
@@ -34,11 +40,7 @@ inline bool perOpSelectiveApplies(const FrameworkMemory& f, Recompute recompute,
     return recompute == Recompute::selective && f.per_op_selective_recompute && denseLayer;
 }
 
-// The flash-attention kernel a framework's stack runs: the device generation's own (Megatron-
-// Core and NeMo through Transformer Engine's cuDNN fused attention; torchtitan since it turned
-// cuDNN attention on) or FlashAttention-2 wherever it runs (PyTorch SDPA's flash backend).
-enum class AttentionKernel : std::uint8_t { generation, flash_attention_2 };
-
+// The attention kernel of the framework's set (FrameworkMemory::attention_kernel).
 AttentionKernel frameworkAttentionKernel(TrainingFramework framework);
 
 // Share of the live tensors the PyTorch caching allocator holds on top of them at the peak

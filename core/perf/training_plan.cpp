@@ -185,7 +185,6 @@ PlanOutcome makeTrainingPlan(const Design& design, const catalog::Model& model,
     p.activation_bytes = wide ? 4 : 2;  // fp8 GEMMs still keep bf16 activations
     p.weight_bytes = wide ? 4 : 2;
     p.framework = frameworkMemory(s.framework, w.precision);
-    p.attention_kernel = frameworkAttentionKernel(s.framework);
     p.grad_bytes = p.framework.grad_bytes;
     if (w.precision == Precision::fp4 || w.precision == Precision::int4 ||
         w.precision == Precision::int8 || w.precision == Precision::fp6)

@@ -61,7 +61,6 @@ struct TrainingPlan {
     double weight_bytes = 2;      // model weights as held for compute
     double grad_bytes = 4;        // gradients as accumulated and reduced
     FrameworkMemory framework;    // what strategy.framework keeps per parameter and logit
-    AttentionKernel attention_kernel = AttentionKernel::generation;  // the framework's kernel
     OffloadPlan offload;
 
     LayerSharding sharding() const;

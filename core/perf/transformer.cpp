@@ -107,9 +107,7 @@ constexpr double kFp32Bytes = 4;
 double eagerNormExtraBytes(double e) {
     return 4 * e + 7 * kFp32Bytes - 2 * e;
 }
-double eagerRotaryExtraBytes() {
-    return 4 * kFp32Bytes;
-}
+constexpr double kEagerRotaryExtraBytes = 4 * kFp32Bytes;
 double eagerSwigluExtraBytes(double e) {
     return 2 * e;
 }
@@ -291,11 +289,12 @@ void layerOps(const catalog::Model& model, LayerKind kind, const LayerSharding& 
     }
     out.push_back(elementwise("residual-2", tokens * h * (3 * e + mask) / sp, 1.0));
     if (sh.eager_elementwise) {
-        const double rotated = tokens * (a.q_out + 0.5 * a.kv_out) / t;
+        const double rotated = tokens * (a.q_out + 0.5 * a.kv_out) / t;  // q and k
+        // MoE experts' activations are not counted: torchtitan's eager rows are dense.
         out.push_back(elementwise("eager-norms", 2 * tokens * h / sp * eagerNormExtraBytes(e),
                                   kEagerBackwardFactor));
         out.push_back(
-            elementwise("eager-rotary", rotated * eagerRotaryExtraBytes(), kEagerBackwardFactor));
+            elementwise("eager-rotary", rotated * kEagerRotaryExtraBytes, kEagerBackwardFactor));
         if (swiglu && kind == LayerKind::dense)
             out.push_back(elementwise("eager-swiglu",
                                       tokens * ffnWidth(model) / t * eagerSwigluExtraBytes(e),
